@@ -1,0 +1,1 @@
+print("navbench: scenarios arrive with the deep-link matcher")

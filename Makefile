@@ -1,0 +1,37 @@
+# navd — two commands do all set-up: `make run` and `make test` (see README.md).
+SWIFT ?= swift
+SWIFT_FLAGS ?=
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all build run test deps test-deps bench clean
+
+all: build
+
+# libuv is navd's event loop; Debian ships it as libuv1-dev.
+deps:
+	@pkg-config --exists libuv 2>/dev/null || { \
+	  echo "make: installing libuv1-dev (navd's event loop)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libuv1-dev pkg-config; }
+
+# What the tests need beyond the build: python3 with jsonschema and pytest.
+test-deps: deps
+	@python3 -c 'import jsonschema, pytest' 2>/dev/null || { \
+	  echo "make: installing jsonschema and pytest"; python3 -m pip install -q jsonschema pytest; }
+
+build: deps
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+run: build
+	@echo "navd: the daemon arrives with the next piece of work (issue 3)."
+	@echo "navd: NavigationCore is built; try 'make test' or 'make bench'."
+
+test: test-deps
+	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
+	$(SWIFT) test $(SWIFT_FLAGS) --skip-build
+	python3 -m pytest -q Tests/protocol
+
+bench: deps
+	$(SWIFT) run -c release navbench deeplink
+
+clean:
+	rm -rf .build

@@ -1,0 +1,43 @@
+import Testing
+@testable import NavigationCore
+
+@Suite struct JSONTests {
+    @Test func roundTripKeepsKeyOrderAndNumberKinds() throws {
+        let text = #"{"b":1,"a":[true,false,null,1.5,-2,"x\"y\n\u00e9"],"c":{}}"#
+        let value = try JSONParser.parse(text)
+        #expect(value["b"] == .int(1))
+        #expect(value["a"]?.arrayValue?[3] == .double(1.5))
+        #expect(JSONWriter.string(value) == #"{"b":1,"a":[true,false,null,1.5,-2,"x\"y\né"],"c":{}}"#)
+    }
+
+    @Test func objectEqualityIgnoresOrder() throws {
+        #expect(try JSONParser.parse(#"{"a":1,"b":2}"#) == JSONParser.parse(#"{"b":2,"a":1}"#))
+    }
+
+    @Test(arguments: [
+        "", "{", "[1,]", "{\"a\":1,}", "01", "1.", "-", "\"abc", "tru", "[1 2]", "{\"a\" 1}",
+        "\"\\ud800\"", "\"\\x\"", "\"a\u{01}\"", "1 2",
+    ])
+    func rejectsInvalidJSON(_ text: String) {
+        #expect(throws: JSONParser.Error.self) { try JSONParser.parse(text) }
+    }
+
+    @Test func rejectsInvalidUTF8() {
+        for bytes: [UInt8] in [[0x22, 0xC3, 0x28, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xF5, 0x80, 0x80, 0x80, 0x22]] {
+            #expect(throws: JSONParser.Error(kind: .invalidUTF8, offset: 1, message: "invalid UTF-8")) {
+                try JSONParser.parse(bytes)
+            }
+        }
+    }
+
+    @Test func decodesSurrogatePairsAndMultibyte() throws {
+        #expect(try JSONParser.parse(#""\ud83d\ude00 ✓""#) == .string("😀 ✓"))
+    }
+
+    @Test func limitsNesting() throws {
+        let ok = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
+        _ = try JSONParser.parse(ok)
+        let deep = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)
+        #expect { try JSONParser.parse(deep) } throws: { ($0 as? JSONParser.Error)?.kind == .tooDeep }
+    }
+}

@@ -1,0 +1,88 @@
+/// A lifecycle event of one committed change (DESIGN.md §4.1).
+public enum NavEvent: Sendable, Hashable {
+    /// The old top screen is about to be covered or removed.
+    case willHide(ScreenRef)
+    /// A screen was removed; `via` is the transition being reversed.
+    case exit(ScreenRef, via: EventVia?)
+    /// A flow instance ended; `result` is what `flow.finish` passed (null otherwise).
+    case flowFinished(flow: FlowID, name: String?, result: JSONValue)
+    /// A tabs flow selected another tab.
+    case tabSelected(flow: FlowID, tab: Int, name: String?)
+    /// A flow instance started (before the `enter` of its first screen).
+    case flowStarted(flow: FlowID, name: String?)
+    /// A screen was added; `via` is the transition that brought it, `nil` for boot roots.
+    case enter(ScreenRef, via: EventVia?)
+    /// The new top screen is about to show.
+    case willShow(ScreenRef)
+
+    public var type: String {
+        switch self {
+        case .willHide: return "willHide"
+        case .exit: return "exit"
+        case .flowFinished: return "flowFinished"
+        case .tabSelected: return "tabSelected"
+        case .flowStarted: return "flowStarted"
+        case .enter: return "enter"
+        case .willShow: return "willShow"
+        }
+    }
+}
+
+/// The screen an event is about.
+public struct ScreenRef: Sendable, Hashable {
+    public var screen: ScreenID
+    public var name: String
+    public var params: JSONObject
+    public var flow: FlowID
+
+    init(_ node: ScreenNode) {
+        self.screen = node.id
+        self.name = node.name
+        self.params = node.params
+        self.flow = node.flow
+    }
+}
+
+/// A transition as an event carries it: what was applied and which way it ran.
+public struct EventVia: Sendable, Hashable {
+    public var transition: AppliedTransition
+    public var direction: TransitionDirection
+
+    public var jsonValue: JSONValue {
+        guard case .object(var object) = transition.jsonValue else { return .null }
+        object["direction"] = .string(direction.rawValue)
+        return .object(object)
+    }
+}
+
+extension NavEvent {
+    /// `{type, …}` as it travels in results and `nav.changed`.
+    public var jsonValue: JSONValue {
+        var object: JSONObject = ["type": .string(type)]
+        func screen(_ ref: ScreenRef) {
+            object["screen"] = .string(ref.screen.description)
+            object["name"] = .string(ref.name)
+            object["params"] = .object(ref.params)
+            object["flow"] = .string(ref.flow.description)
+        }
+        switch self {
+        case .willHide(let ref), .willShow(let ref):
+            screen(ref)
+        case .exit(let ref, let via), .enter(let ref, let via):
+            screen(ref)
+            object["via"] = via?.jsonValue ?? .null
+        case .flowFinished(let flow, let name, let result):
+            object["flow"] = .string(flow.description)
+            object["name"] = name.map(JSONValue.string) ?? .null
+            object["result"] = result
+        case .tabSelected(let flow, let tab, let name):
+            object["flow"] = .string(flow.description)
+            object["tab"] = .int(tab)
+            object["name"] = name.map(JSONValue.string) ?? .null
+        case .flowStarted(let flow, let name):
+            object["flow"] = .string(flow.description)
+            object["name"] = name.map(JSONValue.string) ?? .null
+        }
+        return .object(object)
+    }
+}

@@ -1,0 +1,156 @@
+extension NavOperation {
+    /// The methods that change navigation state, in DESIGN.md §5.3 order.
+    public static let methods = [
+        "nav.route", "nav.close", "nav.popTo", "nav.popToRoot", "nav.dismissAll", "nav.selectTab",
+        "flow.finish", "nav.apply", "nav.deeplink",
+    ]
+
+    /// Decodes a method's params (DESIGN.md §4). Params must be an object (or absent); unknown
+    /// fields are refused so that a typo such as `expectRevison` is never silently ignored.
+    public init(method: String, params: JSONValue?) throws(NavError) {
+        var reader = try ParamsReader(params)
+        switch method {
+        case "nav.route":
+            var request = RouteRequest(to: try reader.string("to"))
+            request.params = try reader.object("params") ?? [:]
+            request.transition = try reader.optionalString("transition")
+            request.from = try reader.screenID("from")
+            request.expectRevision = try reader.int("expectRevision")
+            request.singleTop = try reader.bool("singleTop") ?? false
+            if let popTo = try reader.object("popTo") {
+                var inner = try ParamsReader(.object(popTo), prefix: "popTo.")
+                request.popTo = ScreenSelector(try inner.string("screen"))
+                request.popToInclusive = try inner.bool("inclusive") ?? false
+                try inner.finish()
+            }
+            self = .route(request)
+        case "nav.close":
+            self = .close(screen: try reader.screenID("screen"), expectRevision: try reader.int("expectRevision"))
+        case "nav.popTo":
+            self = .popTo(
+                screen: ScreenSelector(try reader.string("screen")), inclusive: try reader.bool("inclusive") ?? false,
+                expectRevision: try reader.int("expectRevision"))
+        case "nav.popToRoot":
+            self = .popToRoot(flow: try reader.flowID("flow"), expectRevision: try reader.int("expectRevision"))
+        case "nav.dismissAll":
+            self = .dismissAll(expectRevision: try reader.int("expectRevision"))
+        case "nav.selectTab":
+            let tab: TabSelector
+            switch reader.take("tab") {
+            case .string(let name)?: tab = .name(name)
+            case .int(let index)?: tab = .index(index)
+            case nil: throw .badField("tab", "is required (a tab's flow name or index)")
+            case let other?: throw .badField("tab", "must be a flow name or an index, not \(other.typeName)")
+            }
+            self = .selectTab(tab, flow: try reader.flowID("flow"), expectRevision: try reader.int("expectRevision"))
+        case "flow.finish":
+            guard let flow = try reader.flowID("flow") else { throw .badField("flow", "is required (a flow instance id such as f3)") }
+            self = .finishFlow(flow, result: reader.take("result") ?? .null, expectRevision: try reader.int("expectRevision"))
+        case "nav.apply":
+            guard case .array(let ops)? = reader.take("ops") else {
+                throw .badField("ops", "is required: an array of {method, params}")
+            }
+            var operations: [NavOperation] = []
+            for (index, op) in ops.enumerated() {
+                do throws(NavError) {
+                    var step = try ParamsReader(op, prefix: "ops[\(index)].")
+                    let method = try step.string("method")
+                    guard NavOperation.methods.contains(method) else {
+                        throw NavError.badField("ops[\(index)].method", "'\(method)' is not a navigation method (\(NavOperation.methods.joined(separator: ", ")))")
+                    }
+                    let params = step.take("params")
+                    try step.finish()
+                    operations.append(try NavOperation(method: method, params: params))
+                } catch {
+                    throw error.atStep(index, op["method"]?.stringValue ?? "?")
+                }
+            }
+            self = .apply(operations, expectRevision: try reader.int("expectRevision"))
+        case "nav.deeplink":
+            self = .deeplink(
+                url: try reader.string("url"), dryRun: try reader.bool("dryRun") ?? false,
+                expectRevision: try reader.int("expectRevision"))
+        default:
+            throw NavError(.methodNotFound, "method '\(method)' not found", reason: "methodNotFound", data: ["method": .string(method)])
+        }
+        try reader.finish()
+    }
+}
+
+/// Reads named fields from a params object, remembering which were read so the rest can be
+/// reported as unknown.
+struct ParamsReader {
+    private var object: JSONObject
+    private let prefix: String
+
+    init(_ params: JSONValue?, prefix: String = "") throws(NavError) {
+        self.prefix = prefix
+        switch params {
+        case nil, .null?: object = [:]
+        case .object(let o)?: object = o
+        case let other?: throw .badField(prefix.isEmpty ? "params" : String(prefix.dropLast()), "must be an object, not \(other.typeName)")
+        }
+    }
+
+    mutating func take(_ key: String) -> JSONValue? {
+        defer { object[key] = nil }
+        return object[key]
+    }
+
+    mutating func optionalString(_ key: String) throws(NavError) -> String? {
+        switch take(key) {
+        case nil, .null?: return nil
+        case .string(let s)?: return s
+        case let other?: throw .badField(prefix + key, "must be a string, not \(other.typeName)")
+        }
+    }
+
+    mutating func string(_ key: String) throws(NavError) -> String {
+        guard let value = try optionalString(key) else { throw .badField(prefix + key, "is required") }
+        return value
+    }
+
+    mutating func int(_ key: String) throws(NavError) -> Int? {
+        switch take(key) {
+        case nil, .null?: return nil
+        case let value?:
+            guard case .int(let i) = value else { throw .badField(prefix + key, "must be an integer, not \(value.typeName)") }
+            return i
+        }
+    }
+
+    mutating func bool(_ key: String) throws(NavError) -> Bool? {
+        switch take(key) {
+        case nil, .null?: return nil
+        case .bool(let b)?: return b
+        case let other?: throw .badField(prefix + key, "must be a boolean, not \(other.typeName)")
+        }
+    }
+
+    mutating func object(_ key: String) throws(NavError) -> JSONObject? {
+        switch take(key) {
+        case nil, .null?: return nil
+        case .object(let o)?: return o
+        case let other?: throw .badField(prefix + key, "must be an object, not \(other.typeName)")
+        }
+    }
+
+    mutating func screenID(_ key: String) throws(NavError) -> ScreenID? {
+        guard let text = try optionalString(key) else { return nil }
+        guard let id = ScreenID(text) else { throw .badField(prefix + key, "must be a screen instance id such as s3, not '\(text)'") }
+        return id
+    }
+
+    mutating func flowID(_ key: String) throws(NavError) -> FlowID? {
+        guard let text = try optionalString(key) else { return nil }
+        guard let id = FlowID(text) else { throw .badField(prefix + key, "must be a flow instance id such as f3, not '\(text)'") }
+        return id
+    }
+
+    /// Refuses whatever was not read.
+    func finish() throws(NavError) {
+        if let key = object.keys.first {
+            throw .badField(prefix + key, "is not a known field")
+        }
+    }
+}

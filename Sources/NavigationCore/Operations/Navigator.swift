@@ -1,0 +1,149 @@
+/// The navigation engine: one app definition, one canonical tree, one revision counter.
+///
+/// Every operation runs on a `Transaction` (a working copy) and is committed as one
+/// revision with its ordered events, or refused with a `NavError` leaving everything as it
+/// was. Pure: no I/O, no clocks; ids come from an injectable `IDSource`.
+public struct Navigator: Sendable {
+    public let definition: AppDefinition
+    /// Random id of this state's life (DESIGN.md §3), chosen by whoever starts the engine.
+    public let instance: String
+    public let limits: NavigationLimits
+    public private(set) var tree: NavigationTree
+    public private(set) var revision: Int
+    /// The events of revision 1: the initial tree's `flowStarted`/`enter`s and its `willShow`.
+    public let bootEvents: [NavEvent]
+    public private(set) var ids: any IDSource
+    let matcher: DeepLinkMatcher
+
+    /// Boots the root flow as revision 1. The definition must have passed validation.
+    public init(
+        definition: AppDefinition, instance: String = Navigator.randomInstance(),
+        ids: any IDSource = SequentialIDs(), limits: NavigationLimits = NavigationLimits()
+    ) {
+        self.definition = definition
+        self.instance = instance
+        self.limits = limits
+        self.matcher = DeepLinkMatcher(definition: definition)
+        var boot = Transaction(definition: definition, tree: NavigationTree(rootFlow: FlowID(0)), ids: ids, limits: limits)
+        guard let rootFlow = definition.flow(named: definition.root),
+            let built = try? boot.buildFlow(rootFlow, parent: .root, via: nil, enterVia: nil, rootParams: [:])
+        else {
+            preconditionFailure("navd: the app definition was not validated: its root flow '\(definition.root)' cannot start")
+        }
+        boot.tree.rootFlow = built.flow
+        self.tree = boot.tree
+        self.ids = boot.ids
+        self.revision = 1
+        self.bootEvents = boot.events(from: nil)
+        checkInvariants()
+    }
+
+    /// Eight random hex digits.
+    public static func randomInstance() -> String {
+        let value = UInt32.random(in: .min ... .max)
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+
+    /// `{revision, instance, root}` — `nav.state`'s result.
+    public var stateJSON: JSONValue {
+        ["revision": .int(revision), "instance": .string(instance), "root": tree.jsonValue]
+    }
+
+    /// Applies one operation atomically. On success the tree and revision advance (unless
+    /// nothing changed: `noop`); on error nothing changes.
+    public mutating func perform(_ operation: NavOperation) throws(NavError) -> OperationResult {
+        if let expected = operation.expectedRevision, expected != revision {
+            throw .conflict("revision", expected: .int(expected), actual: .int(revision))
+        }
+        var transaction = Transaction(definition: definition, tree: tree, ids: ids, limits: limits)
+        let detail = try transaction.run(operation, matcher: matcher, revision: revision)
+        if case .deeplink(let outcome) = detail, outcome.dryRun {
+            // A plan: report what would happen, keep nothing.
+            return OperationResult(revision: revision, events: transaction.events(from: tree), noop: true, detail: detail)
+        }
+        guard transaction.changed(from: tree) else {
+            return OperationResult(revision: revision, events: [], noop: true, detail: detail)
+        }
+        let events = transaction.events(from: tree)
+        let finalDetail = transaction.finalize(detail, from: tree)
+        tree = transaction.tree
+        ids = transaction.ids
+        revision += 1
+        checkInvariants()
+        return OperationResult(revision: revision, events: events, noop: false, detail: finalDetail)
+    }
+
+    /// Debug and test builds check every invariant after every change.
+    private func checkInvariants() {
+        #if DEBUG
+        if let violation = tree.invariantViolation(screenLimitPerStack: limits.screensPerStack) {
+            preconditionFailure("\(violation)\n\(JSONWriter.string(tree.jsonValue))")
+        }
+        #endif
+    }
+}
+
+extension Transaction {
+    /// Runs one operation (recursively for `apply`) on this working copy.
+    mutating func run(_ operation: NavOperation, matcher: DeepLinkMatcher, revision: Int) throws(NavError) -> OperationResult.Detail {
+        switch operation {
+        case .route(let request):
+            return .route(try route(request))
+        case .close(let screen, _):
+            try close(screen ?? tree.topScreen)
+            return .close(closed: [], finished: [])
+        case .popTo(let screen, let inclusive, _):
+            try popTo(screen, inclusive: inclusive)
+            return .plain
+        case .popToRoot(let flow, _):
+            try popToRoot(flow)
+            return .plain
+        case .dismissAll:
+            guard !dismissAll().isEmpty else { throw .nothingToClose("nothing is presented") }
+            return .plain
+        case .selectTab(let tab, let flow, _):
+            try selectTab(tab, flow: flow)
+            return .plain
+        case .finishFlow(let flow, let result, _):
+            try finish(flow, result: result)
+            return .plain
+        case .apply(let operations, _):
+            var results: [OperationResult] = []
+            for (index, operation) in operations.enumerated() {
+                if let expected = operation.expectedRevision, expected != revision {
+                    throw NavError.conflict("revision", expected: .int(expected), actual: .int(revision))
+                        .atStep(index, operation.method)
+                }
+                let before = tree
+                let exitsBefore = exits.count
+                let detail: OperationResult.Detail
+                do {
+                    detail = try run(operation, matcher: matcher, revision: revision)
+                } catch {
+                    throw error.atStep(index, operation.method)
+                }
+                let closed = exits[exitsBefore...].map(\.node.id).filter { before.screens[$0] != nil }
+                let finished = before.flows.keys.filter { tree.flows[$0] == nil }.sorted()
+                results.append(OperationResult(
+                    revision: revision, events: [], noop: tree == before,
+                    detail: detail.closing(closed: closed, finished: finished)))
+            }
+            return .apply(results)
+        case .deeplink(let url, let dryRun, _):
+            return .deeplink(try deeplink(url, dryRun: dryRun, matcher: matcher))
+        }
+    }
+
+    /// Fills in what only the whole transaction knows (closed screens, finished flows).
+    func finalize(_ detail: OperationResult.Detail, from old: NavigationTree) -> OperationResult.Detail {
+        detail.closing(closed: closedScreens(from: old), finished: finishedFlows(from: old))
+    }
+}
+
+extension OperationResult.Detail {
+    func closing(closed: [ScreenID], finished: [FlowID]) -> OperationResult.Detail {
+        if case .close = self { return .close(closed: closed, finished: finished) }
+        return self
+    }
+}

@@ -1,0 +1,59 @@
+/// What a committed (or refused-as-no-op) operation did.
+public struct OperationResult: Sendable, Hashable {
+    /// The revision after the operation (unchanged when `noop`).
+    public var revision: Int
+    /// The ordered lifecycle events of the revision (empty when `noop`).
+    public var events: [NavEvent]
+    /// Nothing changed, no revision was made.
+    public var noop: Bool
+    public var detail: Detail
+
+    public enum Detail: Sendable, Hashable {
+        case route(RouteOutcome)
+        case close(closed: [ScreenID], finished: [FlowID])
+        case plain
+        case apply([OperationResult])
+        case deeplink(DeepLinkOutcome)
+    }
+
+    /// The result object of the JSON-RPC response (DESIGN.md §5.3).
+    public var jsonValue: JSONValue {
+        var object = detailJSON
+        object["revision"] = .int(revision)
+        object["events"] = .array(events.map(\.jsonValue))
+        return .object(object)
+    }
+
+    /// The op-specific fields, without revision and events (an `apply` lists these per op).
+    public var detailJSON: JSONObject {
+        var object = JSONObject()
+        switch detail {
+        case .route(let outcome):
+            if let screen = outcome.screen { object["screen"] = .string(screen.description) }
+            if let flow = outcome.flow { object["flow"] = .string(flow.description) }
+            object["via"] = outcome.via?.jsonValue ?? .null
+            if outcome.via?.fallback == true { object["fallback"] = true }
+        case .close(let closed, let finished):
+            object["closed"] = .array(closed.map { .string($0.description) })
+            object["finished"] = .array(finished.map { .string($0.description) })
+        case .plain:
+            break
+        case .apply(let results):
+            object["results"] = .array(results.map { .object($0.detailJSON) })
+        case .deeplink(let outcome):
+            for (key, value) in outcome.jsonObject.pairs { object[key] = value }
+        }
+        if noop { object["noop"] = true }
+        return object
+    }
+}
+
+/// What `nav.route` opened.
+public struct RouteOutcome: Sendable, Hashable {
+    /// The screen opened (for a flow, its root screen; for a `singleTop` no-op, the top).
+    public var screen: ScreenID?
+    /// The flow instance started, or the anonymous container presented.
+    public var flow: FlowID?
+    /// The transition applied; `nil` when nothing was opened.
+    public var via: AppliedTransition?
+}

@@ -1,0 +1,98 @@
+extension Transaction {
+    /// `nav.route` (DESIGN.md §4 route, rules 1–6).
+    mutating func route(_ request: RouteRequest) throws(NavError) -> RouteOutcome {
+        // 1. The destination exists and its params are valid.
+        guard let destination = definition.destination(named: request.to) else {
+            throw .unknownDestination(request.to)
+        }
+        let params = try destinationParams(destination, request.params)
+
+        // 2. The top screen's routes allow it.
+        let top = tree.topScreen
+        let topNode = tree.screens[top]!
+        let topRoutes = definition.screen(named: topNode.name)?.routes ?? RouteRules()
+        guard topRoutes.allows(request.to) else {
+            throw .routeNotAllowed(from: topNode.name, to: request.to, allowed: topRoutes.allowedNames)
+        }
+
+        // 3. `from` must still be the top.
+        if let from = request.from, from != top {
+            throw .conflict("top screen", expected: .string(from.description), actual: .string(top.description))
+        }
+
+        // 4. The transition: explicit, else the edge override, else the destination's default.
+        let transition = try resolveTransition(request, destination: destination, edge: topRoutes.edge(to: request.to))
+
+        // 6. popTo first (same revision).
+        if let target = request.popTo {
+            let container = tree.topContainer
+            let screens = tree.flows[container]!.screens
+            let found: Int?
+            switch target {
+            case .id(let id): found = screens.lastIndex(of: id)
+            case .name(let name): found = screens.lastIndex { tree.screens[$0]?.name == name }
+            }
+            guard let index = found else {
+                throw .unknownInstance(target.description, "popTo: no screen '\(target)' in the top stack")
+            }
+            if request.popToInclusive {
+                try close(screens[index])
+            } else {
+                pop(container, keep: index + 1)
+            }
+        }
+
+        // 5. singleTop: the same screen with equal params on top means nothing more to do.
+        if request.singleTop, case .screen = destination {
+            let current = tree.screens[tree.topScreen]!
+            if current.name == request.to && current.params == params {
+                return RouteOutcome(screen: current.id, flow: nil, via: nil)
+            }
+        }
+
+        let opened = try open(destination, params: params, transition: transition)
+        return RouteOutcome(screen: opened.screen, flow: opened.flow, via: opened.via)
+    }
+
+    /// Opens a screen or starts a flow from the current top.
+    mutating func open(_ destination: AppDefinition.Destination, params: JSONObject, transition: AppliedTransition) throws(NavError) -> Opened {
+        switch destination {
+        case .screen(let screen): return try openScreen(screen.name, params: params, transition: transition)
+        case .flow(let flow): return try openFlow(flow, rootParams: params, transition: transition)
+        }
+    }
+
+    /// Params of a route: a screen's own, a stack flow's root screen's; a tabs flow takes none.
+    func destinationParams(_ destination: AppDefinition.Destination, _ given: JSONObject) throws(NavError) -> JSONObject {
+        switch destination {
+        case .screen(let screen):
+            return try validatedParams(for: screen.name, given)
+        case .flow(let flow):
+            if let root = flow.rootScreen { return try validatedParams(for: root, given) }
+            if let key = given.keys.first { throw .invalidParams(param: key, problem: .unknown, screen: flow.name) }
+            return [:]
+        }
+    }
+
+    func resolveTransition(_ request: RouteRequest, destination: AppDefinition.Destination, edge: RouteRules.Edge?) throws(NavError) -> AppliedTransition {
+        if let name = request.transition {
+            guard let transition = transition(named: name) else {
+                let known = TransitionKind.allCases.map(\.rawValue) + definition.transitions.map(\.name)
+                throw .badField("transition", "names no transition: '\(name)' (known: \(known.joined(separator: ", ")))")
+            }
+            return transition
+        }
+        if let name = edge?.transition, let transition = transition(named: name) { return transition }
+        return defaultTransition(destination)
+    }
+
+    /// The destination's own default: a screen's `transition` or push; a flow's or modal.
+    func defaultTransition(_ destination: AppDefinition.Destination) -> AppliedTransition {
+        switch destination {
+        case .screen(let screen):
+            return screen.transition.flatMap(transition(named:)) ?? AppliedTransition(kind: .push)
+        case .flow(let flow):
+            return flow.transition.flatMap(transition(named:)) ?? AppliedTransition(kind: .modal)
+        }
+    }
+}

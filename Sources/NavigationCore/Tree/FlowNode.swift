@@ -1,0 +1,64 @@
+/// A flow instance: a named coordinator (`flow` set) or an anonymous presentation container.
+///
+/// Stack and single containers hold their screens; a tabs flow holds its tab flows. An
+/// *embedded* child flow holds no container of its own: its screens are a contiguous run in
+/// the stack of its `host`.
+public struct FlowNode: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case stack, tabs, single
+    }
+
+    /// How this instance hangs in the tree.
+    public enum Parent: Sendable, Hashable {
+        /// The root flow, started at boot.
+        case root
+        /// A tab of a tabs flow.
+        case tab(of: FlowID)
+        /// Presented (modally) by a container.
+        case presented(by: FlowID)
+        /// Started by `parent` (a flow instance) with its screens pushed on `host`'s stack.
+        case embedded(parent: FlowID, host: FlowID)
+    }
+
+    public var id: FlowID
+    /// The flow's name; `nil` for anonymous containers made by screen-level modal transitions.
+    public var name: String?
+    public var kind: Kind
+    public var parent: Parent
+    /// Screens of a stack or single container, bottom first. Empty for tabs and embedded flows.
+    public var screens: [ScreenID] = []
+    /// Tab flows of a tabs flow, and the selected index.
+    public var tabs: [FlowID] = []
+    public var selected: Int = 0
+    /// Embedded child flows this instance started, oldest first.
+    public var children: [FlowID] = []
+    /// The container this one presents, if any.
+    public var presented: FlowID?
+    /// How it was opened; `nil` for the root flow and tabs.
+    public var via: AppliedTransition?
+
+    public var isEmbedded: Bool {
+        if case .embedded = parent { return true }
+        return false
+    }
+
+    /// The container whose `screens` hold this flow's screens.
+    public var container: FlowID {
+        if case .embedded(_, let host) = parent { return host }
+        return id
+    }
+}
+
+/// A screen instance.
+public struct ScreenNode: Sendable, Hashable {
+    public var id: ScreenID
+    public var name: String
+    /// Validated params with defaults filled.
+    public var params: JSONObject
+    /// The flow instance that owns it (an embedded flow, or the container itself).
+    public var flow: FlowID
+    /// The stack or single container whose `screens` hold it.
+    public var container: FlowID
+    /// How it was opened; `nil` for roots that no transition opened.
+    public var via: AppliedTransition?
+}

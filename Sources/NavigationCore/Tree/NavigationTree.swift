@@ -1,0 +1,110 @@
+/// The canonical coordinator tree (DESIGN.md §3), stored flat: flow and screen instances by id,
+/// linked by ids. Copying it is cheap until written (copy-on-write dictionaries), which is how
+/// operations stay atomic: they run on a copy that is kept only if every step succeeds.
+public struct NavigationTree: Sendable, Hashable {
+    public internal(set) var rootFlow: FlowID
+    public internal(set) var flows: [FlowID: FlowNode] = [:]
+    public internal(set) var screens: [ScreenID: ScreenNode] = [:]
+
+    init(rootFlow: FlowID) {
+        self.rootFlow = rootFlow
+    }
+
+    public func flow(_ id: FlowID) -> FlowNode? { flows[id] }
+    public func screen(_ id: ScreenID) -> ScreenNode? { screens[id] }
+
+    /// Flow instances from the root following the selected tab and `presented` links down to
+    /// the deepest one (DESIGN.md §3 "visible path").
+    public var visiblePath: [FlowID] {
+        var path: [FlowID] = []
+        var current: FlowID? = rootFlow
+        while let id = current, let node = flows[id] {
+            path.append(id)
+            if node.kind == .tabs, node.tabs.indices.contains(node.selected) {
+                path.append(node.tabs[node.selected])
+                current = flows[node.tabs[node.selected]]?.presented
+            } else {
+                current = node.presented
+            }
+        }
+        return path
+    }
+
+    /// The deepest flow instance of the visible path: the stack or single container the top
+    /// screen lives in.
+    public var topContainer: FlowID {
+        topContainer(from: rootFlow)
+    }
+
+    /// The deepest container reached from `flow` by selected tabs and presentations.
+    func topContainer(from flow: FlowID) -> FlowID {
+        var id = flow
+        while let node = flows[id] {
+            if node.kind == .tabs, node.tabs.indices.contains(node.selected) {
+                id = node.tabs[node.selected]
+                continue
+            }
+            guard let presented = node.presented else { return id }
+            id = presented
+        }
+        return id
+    }
+
+    /// The one top screen.
+    public var topScreen: ScreenID {
+        flows[topContainer]!.screens.last!
+    }
+
+    /// Screens of the visible path's containers, bottom to top, the top screen last.
+    public var visibleScreens: [ScreenID] {
+        visiblePath.flatMap { flows[$0]?.screens ?? [] }
+    }
+
+    /// The nearest tabs flow on the visible path, from the top.
+    public var nearestTabsFlow: FlowID? {
+        visiblePath.last { flows[$0]?.kind == .tabs }
+    }
+
+    /// The flow instance a screen belongs to for routing purposes: embedded flows count,
+    /// containers count, anything else walks up to the named flow that owns it.
+    func ancestors(ofFlow id: FlowID) -> [FlowID] {
+        var result: [FlowID] = []
+        var current: FlowID? = id
+        while let c = current, let node = flows[c] {
+            result.append(c)
+            switch node.parent {
+            case .root, .presented: current = nil
+            case .tab(let of): current = of
+            case .embedded(let parent, _): current = parent
+            }
+        }
+        return result
+    }
+
+    /// Whether `screen` lies (by ownership, tabs and embedding, not presentation) in `flow`'s
+    /// subtree.
+    func owns(_ flow: FlowID, screen: ScreenID) -> Bool {
+        guard let owner = screens[screen]?.flow else { return false }
+        return ancestors(ofFlow: owner).contains(flow)
+    }
+
+    /// Every flow id of the tree in a canonical order: depth first, a container's embedded
+    /// children after it, tabs in order, presentations last.
+    public var allFlowsInOrder: [FlowID] {
+        var result: [FlowID] = []
+        func visit(_ id: FlowID) {
+            guard let node = flows[id] else { return }
+            result.append(id)
+            for child in node.children { visit(child) }
+            for tab in node.tabs { visit(tab) }
+            if let presented = node.presented { visit(presented) }
+        }
+        visit(rootFlow)
+        return result
+    }
+
+    /// Every screen, bottom-most first: each container's stack, then what it presents.
+    public var allScreensInOrder: [ScreenID] {
+        allFlowsInOrder.flatMap { flows[$0]?.screens ?? [] }
+    }
+}

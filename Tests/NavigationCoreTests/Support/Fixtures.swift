@@ -1,0 +1,25 @@
+@testable import NavigationCore
+
+/// A navigator on the sample app with predictable ids and instance.
+func sampleNavigator() -> Navigator {
+    Navigator(definition: AppDefinition.sample, instance: "00000000")
+}
+
+extension Navigator {
+    /// Decodes and performs a method call as the daemon would.
+    mutating func call(_ method: String, _ params: JSONValue = [:]) throws(NavError) -> OperationResult {
+        try perform(NavOperation(method: method, params: params))
+    }
+
+    /// The error a call throws, or `nil`; checks that the state did not change.
+    mutating func failure(_ method: String, _ params: JSONValue = [:]) -> NavError? {
+        let before = (tree, revision)
+        do {
+            _ = try call(method, params)
+            return nil
+        } catch {
+            precondition(tree == before.0 && revision == before.1, "a failed \(method) changed the state")
+            return error
+        }
+    }
+}

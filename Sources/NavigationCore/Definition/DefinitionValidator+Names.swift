@@ -1,0 +1,102 @@
+/// Checks that every name the definition uses resolves to the right kind of thing.
+extension DefinitionValidator {
+    mutating func checkRoot() {
+        expectFlow(definition.root, at: DiagnosticPath.root.key("root"), role: "root")
+    }
+
+    mutating func check(_ flow: FlowDefinition) {
+        let path = Self.path(ofFlow: flow.name)
+        switch flow.kind {
+        case .stack(let root):
+            expectScreen(root, at: path.key("root"), role: "a stack root")
+        case .tabs(let tabs, let initialTab):
+            let tabsPath = path.key("tabs")
+            if tabs.isEmpty {
+                error(tabsPath, "a tabs flow needs at least one tab")
+            }
+            for (i, tab) in tabs.enumerated() {
+                let tabPath = tabsPath.index(i)
+                if tabs[..<i].contains(tab) {
+                    error(tabPath, "duplicate tab '\(tab)'")
+                } else if definition.flow(named: tab)?.isTabs == true {
+                    error(tabPath, "tabs flow '\(tab)' cannot be a tab of tabs flow '\(flow.name)'")
+                } else {
+                    expectFlow(tab, at: tabPath, role: "a tab")
+                }
+            }
+            if !tabs.contains(initialTab) {
+                error(path.key("initialTab"), "initialTab '\(initialTab)' is not one of the tabs")
+            }
+        }
+        if let transition = flow.transition {
+            checkTransition(transition, at: path.key("transition"))
+        }
+    }
+
+    mutating func checkRoutes(of screen: ScreenDefinition) {
+        let edges = screen.routes.edges
+        for (i, (edge, path)) in zip(edges, routeEdgePaths(of: screen)).enumerated() {
+            if edges[..<i].contains(where: { $0.to == edge.to }) {
+                warning(path, "duplicate route '\(edge.to)'; the first entry wins")
+            } else if !isScreen(edge.to) && !isFlow(edge.to) {
+                error(path, "unknown destination '\(edge.to)'")
+            }
+            if let transition = edge.transition {
+                checkTransition(transition, at: path.key("transition"))
+            }
+        }
+    }
+
+    /// A built-in transition or a key of `transitions`.
+    mutating func checkTransition(_ name: String, at path: DiagnosticPath) {
+        if TransitionKind(rawValue: name) == nil && definition.transition(named: name) == nil {
+            error(path, "unknown transition '\(name)'")
+        }
+    }
+
+    /// `notFound` is opened with only `{url}`: it must be a screen that takes a string `url`
+    /// and needs nothing else.
+    mutating func checkNotFound() {
+        guard let name = definition.notFound else { return }
+        let path = DiagnosticPath.root.key("notFound")
+        guard expectScreen(name, at: path, role: "notFound"), let screen = definition.screen(named: name) else { return }
+        if screen.param(named: "url")?.type != .string {
+            error(path, "notFound screen '\(name)' must declare a param 'url' of type string")
+        }
+        for param in screen.params where param.name != "url" && param.isRequired && param.defaultValue == nil {
+            error(path, "notFound screen '\(name)' requires param '\(param.name)', but it is opened with only 'url'")
+        }
+    }
+
+    mutating func check(_ guardDefinition: GuardDefinition) {
+        let path = DiagnosticPath.root.key("guards").key(guardDefinition.name).key("redirect")
+        if !isScreen(guardDefinition.redirect) && !isFlow(guardDefinition.redirect) {
+            error(path, "unknown destination '\(guardDefinition.redirect)'")
+        }
+    }
+
+    @discardableResult
+    private mutating func expectScreen(_ name: String, at path: DiagnosticPath, role: String) -> Bool {
+        if isScreen(name) { return true }
+        error(path, isFlow(name) ? "'\(name)' is a flow, but \(role) must be a screen" : "unknown screen '\(name)'")
+        return false
+    }
+
+    private mutating func expectFlow(_ name: String, at path: DiagnosticPath, role: String) {
+        if isFlow(name) { return }
+        error(path, isScreen(name) ? "'\(name)' is a screen, but \(role) must be a flow" : "unknown flow '\(name)'")
+    }
+
+    /// The JSON path of each route edge: its index in the source's `routes`, where `"*"`
+    /// entries take places but make no edge.
+    private func routeEdgePaths(of screen: ScreenDefinition) -> [DiagnosticPath] {
+        let routesPath = Self.path(ofScreen: screen.name).key("routes")
+        if let entries = definition.source["screens"]?[screen.name]?["routes"]?.arrayValue {
+            let indexes = entries.indices.filter { entries[$0] != .string("*") }
+            if indexes.count == screen.routes.edges.count {
+                return indexes.map { routesPath.index($0) }
+            }
+        }
+        return screen.routes.edges.indices.map { routesPath.index($0) }
+    }
+}

@@ -1,0 +1,38 @@
+/// Warns about screens nothing leads to.
+extension DefinitionValidator {
+    /// From the root flow: a stack flow reaches its root, a tabs flow its tabs, a screen its
+    /// routes (`"*"` reaches everything) and the redirects of the guards it requires. Every
+    /// screen with a deep-link path and the notFound screen are reachable by a URL.
+    mutating func warnUnreachableScreens() {
+        guard isFlow(definition.root) else { return }
+        var pending = [definition.root]
+        pending += definition.screens.filter { $0.path != nil }.map(\.name)
+        pending += definition.notFound.map { [$0] } ?? []
+        var reachedScreens: Set<String> = []
+        var reachedFlows: Set<String> = []
+        while let name = pending.popLast() {
+            switch definition.destination(named: name) {
+            case .screen(let screen)?:
+                guard reachedScreens.insert(name).inserted else { continue }
+                if screen.routes.allowsAny {
+                    pending += definition.screens.map(\.name) + definition.flows.map(\.name)
+                }
+                pending += screen.routes.edges.map(\.to)
+                pending += definition.guards.filter { screen.requires.contains($0.name) }.map(\.redirect)
+            case .flow(let flow)?:
+                guard reachedFlows.insert(name).inserted else { continue }
+                switch flow.kind {
+                case .stack(let root): pending.append(root)
+                case .tabs(let tabs, _): pending += tabs
+                }
+            case nil:
+                continue
+            }
+        }
+        for screen in definition.screens where !reachedScreens.contains(screen.name) {
+            warning(
+                Self.path(ofScreen: screen.name),
+                "unreachable from root flow '\(definition.root)' by routes, tabs or deep links")
+        }
+    }
+}

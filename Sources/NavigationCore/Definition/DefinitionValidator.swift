@@ -1,0 +1,79 @@
+/// Runs the semantic checks of an app definition (DESIGN.md §2.3), walking it in definition
+/// order: root, flows, screens, notFound, guards, then the whole-app warnings. Each family of
+/// checks lives in its own `DefinitionValidator+*.swift`.
+struct DefinitionValidator {
+    let definition: AppDefinition
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// Per screen (definition order): its path's expansions, or why the path is invalid.
+    /// `nil` for a screen without a path.
+    let patterns: [Result<[PatternExpansion], PatternSyntaxError>?]
+
+    /// The first expansion of each shape seen so far, with the screen it belongs to.
+    var shapeOwners: [[PatternExpansion.ShapeSegment]: (screen: Int, expansion: PatternExpansion)] = [:]
+
+    init(definition: AppDefinition) {
+        self.definition = definition
+        patterns = definition.screens.map { screen in
+            screen.path.map { pattern in Result { () throws(PatternSyntaxError) in try PatternExpansion.expand(pattern) } }
+        }
+    }
+
+    mutating func run() -> [Diagnostic] {
+        checkRoot()
+        for flow in definition.flows { check(flow) }
+        for index in definition.screens.indices { checkScreen(at: index) }
+        checkNotFound()
+        for guardDefinition in definition.guards { check(guardDefinition) }
+        warnUnreachableScreens()
+        warnChainAncestorsMissingParams()
+        return diagnostics
+    }
+
+    private mutating func checkScreen(at index: Int) {
+        let screen = definition.screens[index]
+        let path = Self.path(ofScreen: screen.name)
+        if isFlow(screen.name) {
+            error(path, "'\(screen.name)' names both a screen and a flow")
+        }
+        checkPattern(ofScreenAt: index)
+        checkParams(of: screen, captured: Set(expansions(ofScreenAt: index).flatMap(\.captureNames)))
+        checkRoutes(of: screen)
+        if let transition = screen.transition {
+            checkTransition(transition, at: path.key("transition"))
+        }
+        for (i, name) in screen.requires.enumerated() where !definition.guards.contains(where: { $0.name == name }) {
+            error(path.key("requires").index(i), "unknown guard '\(name)'")
+        }
+    }
+
+    // MARK: Reporting and lookups shared by the checks
+
+    mutating func error(_ path: DiagnosticPath, _ message: String) {
+        diagnostics.append(.error(path.description, message))
+    }
+
+    /// Warnings are reported once: a deep-link chain can reach the same ancestor through
+    /// several expansions of one pattern.
+    mutating func warning(_ path: DiagnosticPath, _ message: String) {
+        let diagnostic = Diagnostic.warning(path.description, message)
+        if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+    }
+
+    static func path(ofScreen name: String) -> DiagnosticPath {
+        DiagnosticPath.root.key("screens").key(name)
+    }
+
+    static func path(ofFlow name: String) -> DiagnosticPath {
+        DiagnosticPath.root.key("flows").key(name)
+    }
+
+    func isScreen(_ name: String) -> Bool { definition.screen(named: name) != nil }
+    func isFlow(_ name: String) -> Bool { definition.flow(named: name) != nil }
+
+    /// The expansions of a screen's valid path; empty without a path or when it is invalid.
+    func expansions(ofScreenAt index: Int) -> [PatternExpansion] {
+        if case .success(let expansions)? = patterns[index] { return expansions }
+        return []
+    }
+}

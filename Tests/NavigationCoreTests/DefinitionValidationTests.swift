@@ -1,0 +1,262 @@
+import Testing
+@testable import NavigationCore
+
+/// One test per check of DESIGN.md §2.3; each asserts the whole diagnostics list.
+@Suite struct DefinitionValidationTests {
+    @Test func minimalAppIsValid() {
+        #expect(check(app()) == [])
+    }
+
+    @Test func rootMustNameAFlow() {
+        #expect(check(app().replacingOccurrences(of: #""root": "main""#, with: #""root": "mian""#)) == [
+            "error: $.root: unknown flow 'mian'"
+        ])
+        #expect(check(app().replacingOccurrences(of: #""root": "main""#, with: #""root": "home""#)) == [
+            "error: $.root: 'home' is a screen, but root must be a flow"
+        ])
+    }
+
+    @Test func stackRootMustNameAScreen() {
+        #expect(check(app(flows: #""a": {"kind": "stack", "root": "hom"}, "b": {"kind": "stack", "root": "main"}"#)) == [
+            "error: $.flows.a.root: unknown screen 'hom'",
+            "error: $.flows.b.root: 'main' is a flow, but a stack root must be a screen",
+        ])
+    }
+
+    @Test func tabsMustBeDistinctStackFlowsIncludingTheInitialTab() {
+        let text = #"""
+            {"app": "t", "root": "main",
+             "flows": {"main": {"kind": "tabs", "tabs": ["a", "inner", "home", "nope", "a"], "initialTab": "b"},
+                       "inner": {"kind": "tabs", "tabs": ["a"], "initialTab": "a"},
+                       "empty": {"kind": "tabs", "tabs": [], "initialTab": "a"},
+                       "a": {"kind": "stack", "root": "home"}},
+             "screens": {"home": {"path": "/"}}}
+            """#
+        #expect(check(text) == [
+            "error: $.flows.main.tabs[1]: tabs flow 'inner' cannot be a tab of tabs flow 'main'",
+            "error: $.flows.main.tabs[2]: 'home' is a screen, but a tab must be a flow",
+            "error: $.flows.main.tabs[3]: unknown flow 'nope'",
+            "error: $.flows.main.tabs[4]: duplicate tab 'a'",
+            "error: $.flows.main.initialTab: initialTab 'b' is not one of the tabs",
+            "error: $.flows.empty.tabs: a tabs flow needs at least one tab",
+            "error: $.flows.empty.initialTab: initialTab 'a' is not one of the tabs",
+        ])
+    }
+
+    @Test func routesMustNameScreensOrFlows() {
+        #expect(check(app(
+            screens: #""s": {"path": "/s", "routes": ["*", "home", "chatt", {"to": "main"}, {"to": "flw", "transition": "modal"}, "home"]}"#
+        )) == [
+            "error: $.screens.s.routes[2]: unknown destination 'chatt'",
+            "error: $.screens.s.routes[4]: unknown destination 'flw'",
+            "warning: $.screens.s.routes[5]: duplicate route 'home'; the first entry wins",
+        ])
+    }
+
+    @Test func transitionsMustBeBuiltInOrDeclared() {
+        #expect(check(app(
+            screens: #"""
+                "a": {"path": "/a", "transition": "zoom", "routes": [{"to": "b", "transition": "modalWithNavigation"}]},
+                "b": {"path": "/b", "transition": "slide", "routes": [{"to": "a", "transition": "warp"}]}
+                """#,
+            flows: #""f": {"kind": "stack", "root": "a", "transition": "fade"}, "g": {"kind": "stack", "root": "b", "transition": "push"}"#,
+            extra: #""transitions": {"zoom": {"base": "push", "animator": "zoom"}}"#
+        )) == [
+            "error: $.flows.f.transition: unknown transition 'fade'",
+            "error: $.screens.b.routes[0].transition: unknown transition 'warp'",
+            "error: $.screens.b.transition: unknown transition 'slide'",
+        ])
+    }
+
+    @Test func notFoundMustBeAScreenTakingOnlyAStringURL() {
+        let screens = #"""
+            "nf1": {"params": {"url": {"type": "string"}, "code": {"type": "int", "optional": true}}},
+            "nf2": {"params": {"url": {"type": "int"}}},
+            "nf3": {},
+            "nf4": {"params": {"url": {"type": "string"}, "code": {"type": "int"}, "lang": {"type": "string", "optional": true, "default": "en"}}}
+            """#
+        /// The errors only: the other candidate screens are unreachable, which is a warning.
+        func notFound(_ name: String) -> [String] {
+            check(app(screens: screens, extra: #""notFound": "\#(name)""#)).filter { !$0.hasPrefix("warning") }
+        }
+        #expect(notFound("nf1") == [])
+        #expect(notFound("nf2") == ["error: $.notFound: notFound screen 'nf2' must declare a param 'url' of type string"])
+        #expect(notFound("nf3") == ["error: $.notFound: notFound screen 'nf3' must declare a param 'url' of type string"])
+        #expect(notFound("nf4") == [
+            "error: $.notFound: notFound screen 'nf4' requires param 'code', but it is opened with only 'url'"
+        ])
+        #expect(notFound("nope") == ["error: $.notFound: unknown screen 'nope'"])
+        #expect(notFound("main") == ["error: $.notFound: 'main' is a flow, but notFound must be a screen"])
+    }
+
+    @Test func guardsAndRequiresMustResolve() {
+        #expect(check(app(
+            screens: #""a": {"path": "/a", "requires": ["signedIn", "admin"]}, "b": {"path": "/b", "requires": ["sigendIn"]}"#,
+            extra: #""guards": {"signedIn": {"redirect": "main"}, "admin": {"redirect": "a"}, "broken": {"redirect": "login"}}"#
+        )) == [
+            "error: $.screens.b.requires[0]: unknown guard 'sigendIn'",
+            "error: $.guards.broken.redirect: unknown destination 'login'",
+        ])
+    }
+
+    @Test func screenAndFlowNamesShareOneNamespace() {
+        #expect(check(app(screens: #""main": {"path": "/main"}"#)) == [
+            "error: $.screens.main: 'main' names both a screen and a flow"
+        ])
+    }
+
+    @Test func pathParamsMustBeDeclared() {
+        #expect(check(app(screens: #"""
+            "a": {"path": "/a/:id(/:tab)/*rest", "params": {"id": {"type": "int"}}}
+            """#)) == [
+            "error: $.screens.a.path: path param 'tab' is not declared in params",
+            "error: $.screens.a.path: path param 'rest' is not declared in params",
+        ])
+    }
+
+    @Test func paramTypesMustBeKnown() {
+        #expect(check(app(screens: #"""
+            "a": {"path": "/a/:id", "params": {"id": {"type": "uuid"}, "when": {"type": "date", "optional": true}}}
+            """#)) == [
+            "error: $.screens.a.params.id.type: type 'uuid' cannot be parsed from a URL segment",
+            "error: $.screens.a.params.when.type: unknown type 'date'",
+        ])
+    }
+
+    @Test func defaultsMustHaveTheParamType() {
+        #expect(check(app(screens: #"""
+            "a": {"path": "/a", "params": {
+              "s": {"type": "string", "optional": true, "default": 1},
+              "i": {"type": "int", "optional": true, "default": 1.5},
+              "i2": {"type": "int", "optional": true, "default": 2.0},
+              "d": {"type": "double", "optional": true, "default": 3},
+              "b": {"type": "bool", "optional": true, "default": "true"},
+              "e": {"type": "enum", "values": ["posts", "photos"], "optional": true, "default": "videos"},
+              "e2": {"type": "enum", "values": ["posts", "photos"], "optional": true, "default": "photos"},
+              "n": {"type": "string", "optional": true, "default": null},
+              "r": {"type": "int", "default": 1}}}
+            """#)) == [
+            "error: $.screens.a.params.s.default: expected string, got integer",
+            "error: $.screens.a.params.i.default: expected int, got 1.5",
+            "error: $.screens.a.params.b.default: expected bool, got string",
+            "error: $.screens.a.params.e.default: 'videos' is not one of posts, photos",
+            "error: $.screens.a.params.n.default: expected string, got null",
+            "warning: $.screens.a.params.r.default: required param 'r' has a default; mark it \"optional\": true",
+        ])
+    }
+
+    @Test func pathPatternSyntaxIsChecked() {
+        #expect(check(app(screens: #"""
+            "a": {"path": "/a(/:x"}, "b": {"path": "/b)"}, "c": {"path": "/c/:"}, "d": {"path": "/d/*rest/more"},
+            "e": {"path": "e"}, "f": {"path": "/f//g"}, "g": {"path": "/g/"}, "h": {"path": "/h/:x/:x"}, "i": {"path": "/i()"}
+            """#)) == [
+            "error: $.screens.a.path: invalid path pattern: unbalanced '('",
+            "error: $.screens.b.path: invalid path pattern: unbalanced ')'",
+            "error: $.screens.c.path: invalid path pattern: empty capture name in '/c/:'",
+            "error: $.screens.d.path: invalid path pattern: '*rest' must be the last segment in '/d/*rest/more'",
+            "error: $.screens.e.path: invalid path pattern: a path must start with '/'",
+            "error: $.screens.f.path: invalid path pattern: empty segment in '/f//g'",
+            "error: $.screens.g.path: invalid path pattern: empty segment in '/g/'",
+            "error: $.screens.h.path: invalid path pattern: capture name 'x' is used twice in '/h/:x/:x'",
+            "error: $.screens.i.path: invalid path pattern: empty optional group '()'",
+        ])
+    }
+
+    @Test func patternsMustNotMatchTheSameURLs() {
+        let params = #""params": {"x": {"type": "string"}, "y": {"type": "string", "optional": true}}"#
+        #expect(check(app(screens: #"""
+            "users": {"path": "/users/:x(/:y)", \#(params)},
+            "member": {"path": "/users/:y", "params": {"y": {"type": "string"}}},
+            "either": {"path": "/e(/:x)(/:y)", \#(params)},
+            "files": {"path": "/files/*x", \#(params)},
+            "docs": {"path": "/files/*y", "params": {"y": {"type": "string"}}},
+            "index": {"path": "/(index)"},
+            "file": {"path": "/files/:x", \#(params)}
+            """#)) == [
+            "error: $.screens.member.path: '/users/:y' matches the same URLs as '/users/:x' of screen 'users' at $.screens.users.path",
+            "error: $.screens.either.path: expansions '/e/:x' and '/e/:y' match the same URLs",
+            "error: $.screens.docs.path: '/files/*y' matches the same URLs as '/files/*x' of screen 'files' at $.screens.files.path",
+            "error: $.screens.index.path: '/' matches the same URLs as '/' of screen 'home' at $.screens.home.path",
+        ])
+    }
+
+    @Test func tabsFlowCannotBeATabAndNeedsTabs() {
+        let text = #"""
+            {"app": "t", "root": "main",
+             "flows": {"main": {"kind": "tabs", "tabs": ["a", "more"], "initialTab": "a"},
+                       "more": {"kind": "tabs", "tabs": [], "initialTab": "a"},
+                       "a": {"kind": "stack", "root": "home"}},
+             "screens": {"home": {"path": "/"}}}
+            """#
+        #expect(check(text) == [
+            "error: $.flows.main.tabs[1]: tabs flow 'more' cannot be a tab of tabs flow 'main'",
+            "error: $.flows.more.tabs: a tabs flow needs at least one tab",
+            "error: $.flows.more.initialTab: initialTab 'a' is not one of the tabs",
+        ])
+    }
+
+    @Test func screensReachableOnlyByRoutesTabsDeepLinksNotFoundOrRedirects() {
+        let text = #"""
+            {"app": "t", "root": "main",
+             "flows": {"main": {"kind": "tabs", "tabs": ["one", "two"], "initialTab": "one"},
+                       "one": {"kind": "stack", "root": "first"},
+                       "two": {"kind": "stack", "root": "second"},
+                       "modalFlow": {"kind": "stack", "root": "inModal"},
+                       "unused": {"kind": "stack", "root": "inUnused"},
+                       "login": {"kind": "stack", "root": "loginForm"}},
+             "screens": {"first": {"routes": ["byRoute", "modalFlow"]},
+                         "second": {},
+                         "byRoute": {"routes": ["byRoute2"]},
+                         "byRoute2": {},
+                         "inModal": {},
+                         "linked": {"path": "/linked", "routes": ["fromLinked"], "requires": ["signedIn"]},
+                         "fromLinked": {},
+                         "loginForm": {},
+                         "inUnused": {},
+                         "island": {"routes": ["island2"]},
+                         "island2": {"routes": ["island"]},
+                         "missing": {"params": {"url": {"type": "string"}}}},
+             "notFound": "missing",
+             "guards": {"signedIn": {"redirect": "login"}}}
+            """#
+        #expect(check(text) == [
+            "warning: $.screens.inUnused: unreachable from root flow 'main' by routes, tabs or deep links",
+            "warning: $.screens.island: unreachable from root flow 'main' by routes, tabs or deep links",
+            "warning: $.screens.island2: unreachable from root flow 'main' by routes, tabs or deep links",
+        ])
+        let anyRoute = text.replacingOccurrences(of: #""second": {}"#, with: #""second": {"routes": ["*"]}"#)
+        #expect(check(anyRoute) == [])
+    }
+
+    @Test func chainAncestorsMustGetTheirRequiredParamsFromThePath() {
+        #expect(check(app(screens: #"""
+            "org":     {"path": "/orgs/:org", "params": {"org": {"type": "string"}, "tab": {"type": "string"}}},
+            "repo":    {"path": "/orgs/:org/:repo(/:branch)",
+                        "params": {"org": {"type": "string"}, "repo": {"type": "string"},
+                                   "branch": {"type": "string", "optional": true}}},
+            "list":    {"path": "/orgs", "params": {"sort": {"type": "string"}, "page": {"type": "int", "optional": true},
+                                                    "order": {"type": "string", "optional": true, "default": "asc"}}},
+            "issue":   {"path": "/orgs/:org/:repo/issues/:n",
+                        "params": {"org": {"type": "string"}, "repo": {"type": "string"}, "n": {"type": "int"}}},
+            "other":   {"path": "/orgs/:o/:r/issues", "params": {"o": {"type": "string"}, "r": {"type": "string"}}},
+            "settings":{"path": "/orgs/settings/x"}
+            """#)) == [
+            "warning: $.screens.org.path: deep link chain ancestor 'list' of 'org' needs param 'sort' that path '/orgs' cannot supply",
+            "warning: $.screens.repo.path: deep link chain ancestor 'list' of 'repo' needs param 'sort' that path '/orgs' cannot supply",
+            "warning: $.screens.repo.path: deep link chain ancestor 'org' of 'repo' needs param 'tab' that path '/orgs/:org' cannot supply",
+            "warning: $.screens.issue.path: deep link chain ancestor 'list' of 'issue' needs param 'sort' that path '/orgs' cannot supply",
+            "warning: $.screens.issue.path: deep link chain ancestor 'org' of 'issue' needs param 'tab' that path '/orgs/:org' cannot supply",
+            "warning: $.screens.other.path: deep link chain ancestor 'list' of 'other' needs param 'sort' that path '/orgs' cannot supply",
+            "warning: $.screens.other.path: deep link chain ancestor 'org' of 'other' needs param 'tab' that path '/orgs/:o' cannot supply",
+            "warning: $.screens.settings.path: deep link chain ancestor 'list' of 'settings' needs param 'sort' that path '/orgs' cannot supply",
+        ])
+    }
+
+    @Test func chainAncestorGetsParamsUnderItsOwnCaptureNames() {
+        #expect(check(app(screens: #"""
+            "chat":    {"path": "/chats/:id", "params": {"id": {"type": "string"}}},
+            "message": {"path": "/chats/:chatId/messages/:messageId",
+                        "params": {"chatId": {"type": "string"}, "messageId": {"type": "int"}}}
+            """#)) == [])
+    }
+}

@@ -66,7 +66,7 @@ public struct Navigator: Sendable {
             return OperationResult(revision: revision, events: [], noop: true, detail: detail)
         }
         let events = transaction.events(from: tree)
-        let finalDetail = transaction.finalize(detail, from: tree)
+        let finalDetail = detail.closing(closed: transaction.closedScreens(from: tree), finished: events.finishedFlows)
         tree = transaction.tree
         ids = transaction.ids
         revision += 1
@@ -135,10 +135,6 @@ extension Transaction {
         }
     }
 
-    /// Fills in what only the whole transaction knows (closed screens, finished flows).
-    func finalize(_ detail: OperationResult.Detail, from old: NavigationTree) -> OperationResult.Detail {
-        detail.closing(closed: closedScreens(from: old), finished: finishedFlows(from: old))
-    }
 }
 
 extension OperationResult.Detail {

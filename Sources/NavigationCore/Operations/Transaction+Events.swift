@@ -75,10 +75,12 @@ extension Transaction {
     func closedScreens(from old: NavigationTree) -> [ScreenID] {
         exits.map(\.node.id).filter { old.screens[$0] != nil }
     }
+}
 
-    /// Flow instances clients had seen that this transaction ended.
-    func finishedFlows(from old: NavigationTree) -> [FlowID] {
-        events(from: old).compactMap {
+extension [NavEvent] {
+    /// The flow instances these events finished, in order.
+    var finishedFlows: [FlowID] {
+        compactMap {
             if case .flowFinished(let flow, _, _) = $0 { return flow }
             return nil
         }

@@ -173,7 +173,8 @@ struct Transaction {
                 case .failure(let problem): throw .invalidParams(param: param.name, problem: problem, screen: screenName)
                 }
             } else if let value = param.defaultValue {
-                result[param.name] = value
+                // Defaults were checked at load; normalize `0` for a double to `0.0`.
+                result[param.name] = (try? param.type.validate(value).get()) ?? value
             } else if param.isRequired {
                 throw .invalidParams(param: param.name, problem: .missing, screen: screenName)
             }

@@ -23,3 +23,13 @@ extension Navigator {
         }
     }
 }
+
+/// The shop app of `Tests/protocol/fixtures/shop-app.json`: a root stack, embedded flows.
+func shopDefinition() throws -> AppDefinition {
+    let url = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+    let path = "/" + url + "/protocol/fixtures/shop-app.json"
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        throw TreeInvariantViolation(message: "cannot read \(path)")
+    }
+    return try AppDefinition.load(json: text).definition
+}

@@ -5,6 +5,7 @@ let package = Package(
     name: "navd",
     products: [
         .library(name: "NavigationCore", targets: ["NavigationCore"]),
+        .executable(name: "navd", targets: ["navd"]),
         .executable(name: "navbench", targets: ["navbench"]),
     ],
     dependencies: [
@@ -15,6 +16,14 @@ let package = Package(
         .target(
             name: "NavigationCore",
             path: "Sources/NavigationCore"
+        ),
+        .executableTarget(
+            name: "navd",
+            dependencies: [
+                "NavigationCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/navd"
         ),
         .executableTarget(
             name: "navbench",

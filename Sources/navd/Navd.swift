@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// `navd`: the navigation-state server (DESIGN.md §9).
+@main
+struct Navd: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "navd",
+        abstract: "Serves one navigation state to many clients over JSON-RPC on a Unix socket.",
+        version: NavdVersion.string,
+        subcommands: [CheckCommand.self]
+    )
+}
+
+enum NavdVersion {
+    static let string = "0.1.0"
+}

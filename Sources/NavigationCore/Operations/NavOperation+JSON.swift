@@ -78,12 +78,12 @@ extension NavOperation {
 }
 
 /// Reads named fields from a params object, remembering which were read so the rest can be
-/// reported as unknown.
-struct ParamsReader {
+/// reported as unknown. Every method's params are read with it, so errors read alike.
+public struct ParamsReader {
     private var object: JSONObject
     private let prefix: String
 
-    init(_ params: JSONValue?, prefix: String = "") throws(NavError) {
+    public init(_ params: JSONValue?, prefix: String = "") throws(NavError) {
         self.prefix = prefix
         switch params {
         case nil, .null?: object = [:]
@@ -92,12 +92,12 @@ struct ParamsReader {
         }
     }
 
-    mutating func take(_ key: String) -> JSONValue? {
+    public mutating func take(_ key: String) -> JSONValue? {
         defer { object[key] = nil }
         return object[key]
     }
 
-    mutating func optionalString(_ key: String) throws(NavError) -> String? {
+    public mutating func optionalString(_ key: String) throws(NavError) -> String? {
         switch take(key) {
         case nil, .null?: return nil
         case .string(let s)?: return s
@@ -105,12 +105,12 @@ struct ParamsReader {
         }
     }
 
-    mutating func string(_ key: String) throws(NavError) -> String {
+    public mutating func string(_ key: String) throws(NavError) -> String {
         guard let value = try optionalString(key) else { throw .badField(prefix + key, "is required") }
         return value
     }
 
-    mutating func int(_ key: String) throws(NavError) -> Int? {
+    public mutating func int(_ key: String) throws(NavError) -> Int? {
         switch take(key) {
         case nil, .null?: return nil
         case let value?:
@@ -119,7 +119,7 @@ struct ParamsReader {
         }
     }
 
-    mutating func bool(_ key: String) throws(NavError) -> Bool? {
+    public mutating func bool(_ key: String) throws(NavError) -> Bool? {
         switch take(key) {
         case nil, .null?: return nil
         case .bool(let b)?: return b
@@ -127,7 +127,7 @@ struct ParamsReader {
         }
     }
 
-    mutating func object(_ key: String) throws(NavError) -> JSONObject? {
+    public mutating func object(_ key: String) throws(NavError) -> JSONObject? {
         switch take(key) {
         case nil, .null?: return nil
         case .object(let o)?: return o
@@ -135,20 +135,20 @@ struct ParamsReader {
         }
     }
 
-    mutating func screenID(_ key: String) throws(NavError) -> ScreenID? {
+    public mutating func screenID(_ key: String) throws(NavError) -> ScreenID? {
         guard let text = try optionalString(key) else { return nil }
         guard let id = ScreenID(text) else { throw .badField(prefix + key, "must be a screen instance id such as s3, not '\(text)'") }
         return id
     }
 
-    mutating func flowID(_ key: String) throws(NavError) -> FlowID? {
+    public mutating func flowID(_ key: String) throws(NavError) -> FlowID? {
         guard let text = try optionalString(key) else { return nil }
         guard let id = FlowID(text) else { throw .badField(prefix + key, "must be a flow instance id such as f3, not '\(text)'") }
         return id
     }
 
     /// Refuses whatever was not read.
-    func finish() throws(NavError) {
+    public func finish() throws(NavError) {
         if let key = object.keys.first {
             throw .badField(prefix + key, "is not a known field")
         }

@@ -1,0 +1,72 @@
+import NavProtocol
+import NavigationCore
+
+/// The methods that read state or configure the connection (DESIGN.md §5.3).
+extension NavServer {
+    func query(_ method: RPCMethod, _ params: JSONValue?, from id: ConnectionID) throws(NavError) -> JSONValue {
+        var reader = try ParamsReader(params)
+        let result: JSONValue
+        switch method {
+        case .state:
+            result = navigator.stateJSON
+        case .subscribe:
+            let tree = try reader.bool("tree") ?? true
+            let events = try reader.bool("events") ?? true
+            try reader.finish()
+            // A new subscription starts from the full state in this response: anything the
+            // old one still held would repeat revisions.
+            connections[id]!.deferred.removeAll()
+            connections[id]!.subscription = ClientConnection.Subscription(
+                tree: tree, events: events, sentRevision: navigator.revision)
+            return navigator.stateJSON
+        case .unsubscribe:
+            connections[id]!.deferred.removeAll()
+            connections[id]!.subscription = nil
+            result = [:]
+        case .url:
+            let screen = try reader.screenID("screen")
+            try reader.finish()
+            return ["url": try navigator.canonicalURL(for: screen).map(JSONValue.string) ?? .null]
+        case .routesList:
+            result = navigator.routesJSON
+        case .routesResolve:
+            let url = try reader.string("url")
+            try reader.finish()
+            return try navigator.resolve(url)
+        case .info:
+            result = info
+        case .hello:
+            let name = try reader.string("name")
+            try reader.finish()
+            connections[id]!.name = name
+            return ["client": .string(id.description)]
+        case .discover:
+            result = configuration.openRPC
+        default:
+            throw NavError(.internalError, "method '\(method.rawValue)' has no handler", reason: "internalError")
+        }
+        try reader.finish()
+        return result
+    }
+
+    /// `daemon.info`.
+    var info: JSONValue {
+        let clients: [JSONValue] = connections.keys.sorted().map { id in
+            let c = connections[id]!
+            return ["id": .string(id.description), "name": c.name.map(JSONValue.string) ?? .null,
+                    "subscribed": .bool(c.subscription != nil)]
+        }
+        return [
+            "version": .string(configuration.version),
+            "protocol": .string(configuration.protocolVersion),
+            "app": .string(navigator.definition.app),
+            "pid": .int(Int(configuration.pid)),
+            "uptimeSeconds": .int(Int(configuration.clock().rounded(.down))),
+            "revision": .int(navigator.revision),
+            "instance": .string(navigator.instance),
+            "socket": .string(configuration.socketPath),
+            "clients": .array(clients),
+            "stateDir": configuration.stateDir.map(JSONValue.string) ?? .null,
+        ]
+    }
+}

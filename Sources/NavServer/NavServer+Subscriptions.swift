@@ -1,0 +1,115 @@
+import NavProtocol
+import NavigationCore
+
+/// Fan-out of committed revisions (DESIGN.md §5.4).
+extension NavServer {
+    /// Which parts of `nav.changed` a subscriber asked for.
+    struct Variant: Hashable {
+        var tree: Bool
+        var events: Bool
+    }
+
+    /// Sends one revision to every subscriber: the same encoded bytes to every up-to-date
+    /// subscriber of a variant; congested subscribers collect it for a coalesced
+    /// notification; the requester's copy waits until its response is written.
+    func broadcast(_ record: ChangeRecord, deferring requester: ConnectionID) {
+        var payloads: [Variant: Payload] = [:]
+        var root: JSONValue?
+        for id in connections.keys.sorted() {
+            guard let connection = connections[id], var subscription = connection.subscription, !connection.closing else { continue }
+            if connection.congested || subscription.sentRevision != record.revision - 1 {
+                enqueue(record, for: id)
+                if !connection.congested && id != requester { flushPending(id) }
+                continue
+            }
+            let variant = Variant(tree: subscription.tree, events: subscription.events)
+            let payload: Payload
+            if let cached = payloads[variant] {
+                payload = cached
+            } else {
+                if variant.tree && root == nil { root = navigator.tree.jsonValue }
+                payload = changedNotification(
+                    revision: record.revision, base: record.revision - 1,
+                    changes: [record.jsonValue(events: variant.events)], truncated: false,
+                    root: variant.tree ? root : nil)
+                payloads[variant] = payload
+            }
+            subscription.sentRevision = record.revision
+            connections[id]!.subscription = subscription
+            if id == requester {
+                connections[id]!.deferred.append(payload)
+            } else {
+                outputs.append(.send(id, payload))
+            }
+        }
+    }
+
+    /// Holds a revision for a slow subscriber, keeping the newest `maxCoalescedChanges`.
+    func enqueue(_ record: ChangeRecord, for id: ConnectionID) {
+        connections[id]!.subscription!.pending.append(record)
+        if connections[id]!.subscription!.pending.count > configuration.maxCoalescedChanges {
+            connections[id]!.subscription!.pending.removeFirst()
+            connections[id]!.subscription!.truncated = true
+        }
+    }
+
+    /// The requester's own notifications, after its responses.
+    func deliverDeferred(to id: ConnectionID) {
+        guard let deferred = connections[id]?.deferred, !deferred.isEmpty else { return }
+        connections[id]!.deferred.removeAll()
+        for payload in deferred { outputs.append(.send(id, payload)) }
+        flushPending(id)
+    }
+
+    /// Sends what a subscriber missed as one coalesced notification, if it can take it.
+    func flushPending(_ id: ConnectionID) {
+        guard let connection = connections[id], !connection.congested, !connection.closing,
+            let subscription = connection.subscription, let last = subscription.pending.last
+        else { return }
+        let includeRoot = subscription.tree || subscription.truncated
+        let payload = changedNotification(
+            revision: last.revision, base: subscription.sentRevision,
+            changes: subscription.pending.map { $0.jsonValue(events: subscription.events) },
+            truncated: subscription.truncated, root: includeRoot ? navigator.tree.jsonValue : nil)
+        connections[id]!.subscription!.pending.removeAll()
+        connections[id]!.subscription!.truncated = false
+        connections[id]!.subscription!.sentRevision = last.revision
+        outputs.append(.send(id, payload))
+    }
+
+    /// `nav.changed {revision, baseRevision, changes, truncated?, root?}` as one line.
+    func changedNotification(revision: Int, base: Int, changes: [JSONValue], truncated: Bool, root: JSONValue?) -> Payload {
+        var params: JSONObject = ["revision": .int(revision), "baseRevision": .int(base), "changes": .array(changes)]
+        if truncated { params["truncated"] = true }
+        if let root { params["root"] = root }
+        var bytes: [UInt8] = []
+        RPCEncoder.notification(method: "nav.changed", params: .object(params), into: &bytes)
+        return Payload(bytes)
+    }
+
+    /// The transport holds more unsent bytes for `id` than its high watermark: stop sending
+    /// separate notifications; they coalesce until `drained`.
+    public func congested(_ id: ConnectionID) {
+        connections[id]?.congested = true
+    }
+
+    /// The connection drained below the low watermark: send what it missed, coalesced.
+    public func drained(_ id: ConnectionID) -> [ServerOutput] {
+        outputs.removeAll(keepingCapacity: true)
+        guard connections[id] != nil else { return [] }
+        connections[id]!.congested = false
+        flushPending(id)
+        return takeOutputs()
+    }
+
+    /// SIGINT/SIGTERM: refuse further mutations and tell every client why.
+    public func shutdown(reason: String) -> [ServerOutput] {
+        outputs.removeAll(keepingCapacity: true)
+        shuttingDown = true
+        var bytes: [UInt8] = []
+        RPCEncoder.notification(method: "daemon.shutdown", params: ["reason": .string(reason)], into: &bytes)
+        let payload = Payload(bytes)
+        for id in connections.keys.sorted() { outputs.append(.send(id, payload)) }
+        return takeOutputs()
+    }
+}

@@ -1,0 +1,158 @@
+import NavProtocol
+import NavigationCore
+
+/// The I/O-free heart of navd: bytes in from connections, outputs (bytes to send,
+/// connections to close) out. It owns the one `Navigator`, serializes every request, fans
+/// each committed revision out to subscribers, and keeps the ordering rules of DESIGN.md §5:
+/// a connection's responses in request order, its own response before the `nav.changed` of
+/// that revision, revisions to each subscriber in order, never twice, coalesced when slow.
+///
+/// Not thread-safe by design: the transport calls it from its one loop thread.
+public final class NavServer {
+    public private(set) var navigator: Navigator
+    public let configuration: ServerConfiguration
+    var connections: [ConnectionID: ClientConnection] = [:]
+    var shuttingDown = false
+    let limits: RPCLimits
+
+    /// Outputs of the call in progress.
+    var outputs: [ServerOutput] = []
+
+    public init(navigator: Navigator, configuration: ServerConfiguration = ServerConfiguration()) {
+        self.navigator = navigator
+        self.configuration = configuration
+        self.limits = RPCLimits(maxDepth: configuration.maxDepth, maxBatch: configuration.maxBatch)
+    }
+
+    /// Connected clients, oldest first.
+    public var clientIDs: [ConnectionID] { connections.keys.sorted() }
+
+    /// A peer was accepted (after the transport's peer check).
+    public func connect(_ id: ConnectionID) {
+        connections[id] = ClientConnection(id: id, decoder: FrameDecoder(maxLineBytes: configuration.maxLineBytes))
+    }
+
+    /// A connection is gone; everything it had is dropped.
+    public func disconnect(_ id: ConnectionID) {
+        connections[id] = nil
+    }
+
+    /// Bytes read from a connection: answers every complete message in them.
+    public func receive(_ bytes: UnsafeRawBufferPointer, from id: ConnectionID) -> [ServerOutput] {
+        guard var connection = connections[id], !connection.closing else { return [] }
+        outputs.removeAll(keepingCapacity: true)
+        var frames: [Frame] = []
+        connection.decoder.feed(bytes) { frames.append($0) }
+        connections[id] = connection
+        var responses: [UInt8] = []
+        var committed: [ChangeRecord] = []
+        for frame in frames {
+            guard connections[id]?.closing == false else { break }
+            switch frame {
+            case .line(let line):
+                handleLine(line, from: id, into: &responses, committed: &committed)
+            case .oversized:
+                connections[id]!.oversizedLines += 1
+                RPCEncoder.failure(id: .null, error: RPCErrors.messageTooLarge(limit: configuration.maxLineBytes), into: &responses)
+                if connections[id]!.oversizedLines >= configuration.maxOversizedLines {
+                    connections[id]!.closing = true
+                    flush(responses, to: id)
+                    responses.removeAll()
+                    outputs.append(.close(id, reason: "\(configuration.maxOversizedLines) messages over \(configuration.maxLineBytes) bytes"))
+                }
+            }
+        }
+        flush(responses, to: id)
+        // Others were sent each revision as it committed; this client gets its own
+        // notifications only now, after the responses that caused them.
+        if !committed.isEmpty { deliverDeferred(to: id) }
+        return takeOutputs()
+    }
+
+    func flush(_ bytes: [UInt8], to id: ConnectionID) {
+        if !bytes.isEmpty { outputs.append(.send(id, Payload(bytes))) }
+    }
+
+    func takeOutputs() -> [ServerOutput] {
+        defer { outputs.removeAll(keepingCapacity: true) }
+        return outputs
+    }
+
+    /// One line: a request, a notification or a batch.
+    func handleLine(_ line: [UInt8], from id: ConnectionID, into responses: inout [UInt8], committed: inout [ChangeRecord]) {
+        switch JSONRPC.parse(line: line, limits: limits) {
+        case .failure(let error):
+            RPCEncoder.failure(id: .null, error: error, into: &responses)
+        case .single(let entry):
+            if let response = handle(entry, from: id, committed: &committed) {
+                responses.append(contentsOf: response)
+                responses.append(UInt8(ascii: "\n"))
+            }
+        case .batch(let entries):
+            var parts: [[UInt8]] = []
+            for entry in entries {
+                if let response = handle(entry, from: id, committed: &committed) { parts.append(response) }
+            }
+            guard !parts.isEmpty else { return }
+            responses.append(UInt8(ascii: "["))
+            for (i, part) in parts.enumerated() {
+                if i > 0 { responses.append(UInt8(ascii: ",")) }
+                responses.append(contentsOf: part)
+            }
+            responses.append(contentsOf: "]\n".utf8)
+        }
+    }
+
+    /// One request; returns its encoded response object (no newline), or nil for a
+    /// notification.
+    func handle(_ entry: RPCEntry, from id: ConnectionID, committed: inout [ChangeRecord]) -> [UInt8]? {
+        switch entry {
+        case .invalid(let requestID, let error):
+            var out: [UInt8] = []
+            RPCEncoder.failureObject(id: requestID, error: error, into: &out)
+            return out
+        case .request(let request):
+            let outcome: Result<JSONValue, NavError>
+            do throws(NavError) {
+                outcome = .success(try call(request, from: id, committed: &committed))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard let requestID = request.id else { return nil }
+            var out: [UInt8] = []
+            switch outcome {
+            case .success(let result): RPCEncoder.successObject(id: requestID, result: result, into: &out)
+            case .failure(let error): RPCEncoder.failureObject(id: requestID, error: error, into: &out)
+            }
+            return out
+        }
+    }
+
+    /// Dispatches a method call.
+    func call(_ request: RPCRequest, from id: ConnectionID, committed: inout [ChangeRecord]) throws(NavError) -> JSONValue {
+        if case .array? = request.params {
+            throw NavError(.invalidParams, "invalid params: navd takes named params (an object), not an array",
+                           reason: "invalidParams", data: ["param": "params"])
+        }
+        guard let method = RPCMethod(rawValue: request.method) else {
+            throw NavError(.methodNotFound, "method '\(request.method)' not found", reason: "methodNotFound",
+                           data: ["method": .string(request.method)])
+        }
+        if method.mutates {
+            guard !shuttingDown else {
+                throw NavError(.shuttingDown, "navd is shutting down", reason: "shuttingDown")
+            }
+            let operation = try NavOperation(method: request.method, params: request.params)
+            let result = try navigator.perform(operation)
+            if !result.noop {
+                let record = ChangeRecord(
+                    revision: result.revision, method: request.method, client: id,
+                    clientName: connections[id]?.name, events: result.events)
+                committed.append(record)
+                broadcast(record, deferring: id)
+            }
+            return result.jsonValue
+        }
+        return try query(method, request.params, from: id)
+    }
+}

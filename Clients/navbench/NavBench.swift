@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// `navbench`: load and latency scenarios for navd, one subcommand each.
+@main
+struct NavBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "navbench",
+        abstract: "Measures navd's speed, one scenario per subcommand.",
+        subcommands: [DeepLinkBench.self])
+}
+
+/// Flags every scenario shares.
+struct OutputOptions: ParsableArguments {
+    @Flag(help: "Print one JSON object instead of a table.")
+    var json = false
+}

@@ -1,1 +1,0 @@
-print("navbench: scenarios arrive with the deep-link matcher")

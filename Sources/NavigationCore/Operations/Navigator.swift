@@ -23,7 +23,11 @@ public struct Navigator: Sendable {
         self.definition = definition
         self.instance = instance
         self.limits = limits
-        self.matcher = DeepLinkMatcher(definition: definition)
+        do {
+            self.matcher = try DeepLinkMatcher(definition: definition)
+        } catch {
+            preconditionFailure("navd: the app definition was not validated: \(error)")
+        }
         var boot = Transaction(definition: definition, tree: NavigationTree(rootFlow: FlowID(0)), ids: ids, limits: limits)
         guard let rootFlow = definition.flow(named: definition.root),
             let built = try? boot.buildFlow(rootFlow, parent: .root, via: nil, enterVia: nil, rootParams: [:])
@@ -60,7 +64,7 @@ public struct Navigator: Sendable {
         let detail = try transaction.run(operation, matcher: matcher, revision: revision)
         if case .deeplink(let outcome) = detail, outcome.dryRun {
             // A plan: report what would happen, keep nothing.
-            return OperationResult(revision: revision, events: transaction.events(from: tree), noop: true, detail: detail)
+            return OperationResult(revision: revision, events: transaction.events(from: tree), noop: outcome.noop, detail: detail)
         }
         guard transaction.changed(from: tree) else {
             return OperationResult(revision: revision, events: [], noop: true, detail: detail)

@@ -91,8 +91,7 @@ import Testing
     /// DESIGN.md §6: `deeplink(url(s))` yields `s`. For every screen with a path and random
     /// params, in all three URL forms: parse, match, read the query, fill defaults; compare.
     @Test func roundTripOverEveryScreenWithAPath() throws {
-        let seed = ProcessInfo.processInfo.environment["NAVD_TEST_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
-        print("DeepLink canonical URL round trip: seed \(seed) (NAVD_TEST_SEED=\(seed) repeats it)")
+        let seed = testSeed("DeepLink canonical URL round trip")
         var rng = SplitMix64(seed: seed)
         let matcher = try DeepLinkMatcher(definition: Self.app)
         let definitions = [Self.app, Self.app(schemes: [], hosts: ["social.example.com"]), Self.app(schemes: [], hosts: [])]

@@ -1,0 +1,67 @@
+"""Fixtures of the end-to-end tests: a running navd and clients connected to it.
+
+Every test that uses `navd` is skipped, with the reason, while the binary cannot serve
+(not built, or no `--socket` option yet), so the suite never fails before the daemon lands.
+"""
+
+import pytest
+
+from navd_harness import Navd, OpenRPCValidator, find_navd, serve_command
+
+
+@pytest.fixture(scope="session")
+def navd_command():
+    """The argv prefix that starts the daemon; skips when navd cannot serve."""
+    command, reason = serve_command(find_navd())
+    if command is None:
+        pytest.skip(reason)
+    return command
+
+
+@pytest.fixture
+def navd(navd_command):
+    """A running navd (the built-in sample app) on a socket in a fresh 0700 temp dir,
+    stopped (SIGTERM, then SIGKILL) after the test."""
+    daemon = Navd(command=navd_command).start()
+    try:
+        yield daemon
+    finally:
+        daemon.stop()
+
+
+@pytest.fixture
+def navd_factory(navd_command):
+    """Starts more daemons (`navd_factory(app=PATH, extra_args=[...])`); all are stopped
+    after the test."""
+    started = []
+
+    def start(**kwargs):
+        daemon = Navd(command=navd_command, **kwargs).start()
+        started.append(daemon)
+        return daemon
+
+    yield start
+    for daemon in reversed(started):
+        daemon.stop()
+
+
+@pytest.fixture
+def client_factory(navd):
+    """`client_factory(name=None)` → a new `Client` connected to `navd` (saying
+    `daemon.hello` when named); every client is closed after the test."""
+    clients = []
+
+    def connect(name=None, timeout=5.0):
+        client = navd.client(name=name, timeout=timeout)
+        clients.append(client)
+        return client
+
+    yield connect
+    for client in clients:
+        client.close()
+
+
+@pytest.fixture(scope="session")
+def openrpc():
+    """Validates results, params, notifications and errors against Protocol/navd.openrpc.json."""
+    return OpenRPCValidator()

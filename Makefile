@@ -28,7 +28,7 @@ run: build
 test: test-deps
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
 	$(SWIFT) test $(SWIFT_FLAGS) --skip-build
-	python3 -m pytest -q Tests/protocol
+	python3 -m pytest -q Tests/protocol Tests/e2e
 
 bench: deps
 	$(SWIFT) run -c release navbench deeplink

@@ -217,12 +217,12 @@ APPLY_NESTED_NOOP = json.loads(r'''{"results":[{"screen":"s8","via":{"kind":"pus
 E_UNKNOWN_DESTINATION = json.loads(r'''{"code":-32001,"message":"unknown destination 'nope': no screen or flow has that name","data":{"to":"nope","reason":"unknownDestination"}}''')
 E_ROUTE_NOT_ALLOWED = json.loads(r'''{"code":-32002,"message":"route not allowed: feedList cannot open chat (allowed: post, profile, compose)","data":{"from":"feedList","to":"chat","allowed":["post","profile","compose"],"reason":"routeNotAllowed"}}''')
 E_SCREEN_PARAM = json.loads(r'''{"code":-32602,"message":"invalid param 'postId' of post: expected int, got string","data":{"param":"postId","problem":"wrongType","detail":"expected int, got string","screen":"post","reason":"invalidParams"}}''')
-E_UNKNOWN_FIELD = json.loads(r'''{"code":-32602,"message":"invalid params: 'expectRevison' is not a known field","data":{"param":"expectRevison","problem":"is not a known field","reason":"invalidParams"}}''')
+E_UNKNOWN_FIELD = json.loads(r'''{"code":-32602,"message":"invalid params: 'expectRevison' is not a known field","data":{"param":"expectRevison","problem":"unknown","detail":"is not a known field","reason":"invalidParams"}}''')
 E_CONFLICT = json.loads(r'''{"code":-32005,"message":"conflict: revision is 7, expected 1","data":{"field":"revision","expected":1,"actual":7,"reason":"conflict"}}''')
 E_STEP = json.loads(r'''{"code":-32004,"message":"step 1 (nav.close): screen s1 is a root: it was not opened by a transition","data":{"screen":"s1","reason":"nothingToClose","step":1,"stepOp":"nav.close"}}''')
 E_NOTHING_PRESENTED = json.loads(r'''{"code":-32004,"message":"nothing is presented","data":{"reason":"nothingToClose"}}''')
 E_UNKNOWN_INSTANCE = json.loads(r'''{"code":-32007,"message":"no screen or flow instance 's999'","data":{"id":"s999","reason":"unknownInstance"}}''')
-E_APPLY_METHOD = json.loads(r'''{"code":-32602,"message":"step 0 (nav.state): invalid params: 'ops[0].method' 'nav.state' is not a navigation method","data":{"param":"ops[0].method","problem":"'nav.state' is not a navigation method","reason":"invalidParams","step":0,"stepOp":"nav.state"}}''')
+E_APPLY_METHOD = json.loads(r'''{"code":-32602,"message":"step 0 (nav.state): invalid params: 'ops[0].method' 'nav.state' is not a navigation method","data":{"param":"ops[0].method","problem":"notAllowed","detail":"'nav.state' is not a navigation method","reason":"invalidParams","step":0,"stepOp":"nav.state"}}''')
 # NavServer: method not found, shutting down; the limits of NavigationLimits.
 E_METHOD_NOT_FOUND = {"code": -32601, "message": "method 'nav.teleport' not found", "data": {"reason": "methodNotFound", "method": "nav.teleport"}}
 E_SHUTTING_DOWN = {"code": -32010, "message": "navd is shutting down", "data": {"reason": "shuttingDown"}}

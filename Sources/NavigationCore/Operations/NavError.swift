@@ -63,10 +63,21 @@ extension NavError {
         return NavError(.invalidParams, "invalid param '\(param)'\(whose): \(problem)", reason: "invalidParams", data: data)
     }
 
-    /// A malformed request field (not a screen param): wrong type, missing, unknown value.
-    static func badField(_ field: String, _ problem: String) -> NavError {
-        NavError(.invalidParams, "invalid params: '\(field)' \(problem)", reason: "invalidParams",
-                 data: ["param": .string(field), "problem": .string(problem)])
+    /// A malformed request field (not a screen param). `data.problem` is a code as for screen
+    /// params (`missing`, `unknown`, `wrongType`, `notAllowed`), `data.detail` the sentence.
+    static func badField(_ field: String, _ detail: String) -> NavError {
+        let problem: String
+        if detail.hasPrefix("is required") {
+            problem = "missing"
+        } else if detail == "is not a known field" {
+            problem = "unknown"
+        } else if detail.hasPrefix("must be") {
+            problem = "wrongType"
+        } else {
+            problem = "notAllowed"
+        }
+        return NavError(.invalidParams, "invalid params: '\(field)' \(detail)", reason: "invalidParams",
+                        data: ["param": .string(field), "problem": .string(problem), "detail": .string(detail)])
     }
 
     static func routeNotAllowed(from: String, to: String, allowed: [String]) -> NavError {

@@ -67,6 +67,8 @@ public struct Navigator: Sendable {
             return OperationResult(revision: revision, events: transaction.events(from: tree), noop: outcome.noop, detail: detail)
         }
         guard transaction.changed(from: tree) else {
+            // Ids a result showed (an apply that opened and closed a screen) stay used.
+            ids = transaction.ids
             return OperationResult(revision: revision, events: [], noop: true, detail: detail)
         }
         let events = transaction.events(from: tree)

@@ -5,6 +5,7 @@ let package = Package(
     name: "navd",
     products: [
         .library(name: "NavigationCore", targets: ["NavigationCore"]),
+        .library(name: "NavProtocol", targets: ["NavProtocol"]),
         .executable(name: "navbench", targets: ["navbench"]),
     ],
     dependencies: [
@@ -15,6 +16,11 @@ let package = Package(
         .target(
             name: "NavigationCore",
             path: "Sources/NavigationCore"
+        ),
+        .target(
+            name: "NavProtocol",
+            dependencies: ["NavigationCore"],
+            path: "Sources/NavProtocol"
         ),
         .executableTarget(
             name: "navbench",
@@ -28,6 +34,11 @@ let package = Package(
             name: "NavigationCoreTests",
             dependencies: ["NavigationCore"],
             path: "Tests/NavigationCoreTests"
+        ),
+        .testTarget(
+            name: "NavProtocolTests",
+            dependencies: ["NavProtocol", "NavigationCore"],
+            path: "Tests/NavProtocolTests"
         ),
     ],
     swiftLanguageModes: [.v6]

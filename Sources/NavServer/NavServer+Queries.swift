@@ -7,9 +7,9 @@ extension NavServer {
         var reader = try ParamsReader(params)
         let result: JSONValue
         switch method {
-        case .state:
+        case .navState:
             result = navigator.stateJSON
-        case .subscribe:
+        case .navSubscribe:
             let tree = try reader.bool("tree") ?? true
             let events = try reader.bool("events") ?? true
             try reader.finish()
@@ -19,11 +19,11 @@ extension NavServer {
             connections[id]!.subscription = ClientConnection.Subscription(
                 tree: tree, events: events, sentRevision: navigator.revision)
             return navigator.stateJSON
-        case .unsubscribe:
+        case .navUnsubscribe:
             connections[id]!.deferred.removeAll()
             connections[id]!.subscription = nil
             result = [:]
-        case .url:
+        case .navURL:
             let screen = try reader.screenID("screen")
             try reader.finish()
             return ["url": try navigator.canonicalURL(for: screen).map(JSONValue.string) ?? .null]
@@ -33,14 +33,14 @@ extension NavServer {
             let url = try reader.string("url")
             try reader.finish()
             return try navigator.resolve(url)
-        case .info:
+        case .daemonInfo:
             result = info
-        case .hello:
+        case .daemonHello:
             let name = try reader.string("name")
             try reader.finish()
             connections[id]!.name = name
             return ["client": .string(id.description)]
-        case .discover:
+        case .rpcDiscover:
             result = configuration.openRPC
         default:
             throw NavError(.internalError, "method '\(method.rawValue)' has no handler", reason: "internalError")

@@ -53,7 +53,7 @@ public final class NavServer {
                 handleLine(line, from: id, into: &responses, committed: &committed)
             case .oversized:
                 connections[id]!.oversizedLines += 1
-                RPCEncoder.failure(id: .null, error: RPCErrors.messageTooLarge(limit: configuration.maxLineBytes), into: &responses)
+                RPCEncoder.failure(id: .null, error: .messageTooLarge(limit: configuration.maxLineBytes), into: &responses)
                 if connections[id]!.oversizedLines >= configuration.maxOversizedLines {
                     connections[id]!.closing = true
                     flush(responses, to: id)
@@ -79,66 +79,42 @@ public final class NavServer {
     }
 
     /// One line: a request, a notification or a batch.
-    func handleLine(_ line: [UInt8], from id: ConnectionID, into responses: inout [UInt8], committed: inout [ChangeRecord]) {
+    func handleLine(_ line: ArraySlice<UInt8>, from id: ConnectionID, into responses: inout [UInt8], committed: inout [ChangeRecord]) {
         switch JSONRPC.parse(line: line, limits: limits) {
         case .failure(let error):
             RPCEncoder.failure(id: .null, error: error, into: &responses)
         case .single(let entry):
             if let response = handle(entry, from: id, committed: &committed) {
-                responses.append(contentsOf: response)
-                responses.append(UInt8(ascii: "\n"))
+                RPCEncoder.response(response, into: &responses)
             }
         case .batch(let entries):
-            var parts: [[UInt8]] = []
-            for entry in entries {
-                if let response = handle(entry, from: id, committed: &committed) { parts.append(response) }
-            }
-            guard !parts.isEmpty else { return }
-            responses.append(UInt8(ascii: "["))
-            for (i, part) in parts.enumerated() {
-                if i > 0 { responses.append(UInt8(ascii: ",")) }
-                responses.append(contentsOf: part)
-            }
-            responses.append(contentsOf: "]\n".utf8)
+            let answers = entries.compactMap { handle($0, from: id, committed: &committed) }
+            RPCEncoder.batch(answers, into: &responses)
         }
     }
 
-    /// One request; returns its encoded response object (no newline), or nil for a
-    /// notification.
-    func handle(_ entry: RPCEntry, from id: ConnectionID, committed: inout [ChangeRecord]) -> [UInt8]? {
+    /// One request; its response, or nil for a notification (never answered, not even
+    /// with an error).
+    func handle(_ entry: RPCEntry, from id: ConnectionID, committed: inout [ChangeRecord]) -> RPCResponse? {
         switch entry {
         case .invalid(let requestID, let error):
-            var out: [UInt8] = []
-            RPCEncoder.failureObject(id: requestID, error: error, into: &out)
-            return out
+            return .failure(id: requestID, error: error)
         case .request(let request):
-            let outcome: Result<JSONValue, NavError>
+            let result: JSONValue
             do throws(NavError) {
-                outcome = .success(try call(request, from: id, committed: &committed))
+                result = try call(request, from: id, committed: &committed)
             } catch {
-                outcome = .failure(error)
+                return request.id.map { .failure(id: $0, error: error) }
             }
-            guard let requestID = request.id else { return nil }
-            var out: [UInt8] = []
-            switch outcome {
-            case .success(let result): RPCEncoder.successObject(id: requestID, result: result, into: &out)
-            case .failure(let error): RPCEncoder.failureObject(id: requestID, error: error, into: &out)
-            }
-            return out
+            return request.id.map { .success(id: $0, result: result) }
         }
     }
 
     /// Dispatches a method call.
     func call(_ request: RPCRequest, from id: ConnectionID, committed: inout [ChangeRecord]) throws(NavError) -> JSONValue {
-        if case .array? = request.params {
-            throw NavError(.invalidParams, "invalid params: navd takes named params (an object), not an array",
-                           reason: "invalidParams", data: ["param": "params"])
-        }
-        guard let method = RPCMethod(rawValue: request.method) else {
-            throw NavError(.methodNotFound, "method '\(request.method)' not found", reason: "methodNotFound",
-                           data: ["method": .string(request.method)])
-        }
-        if method.mutates {
+        let method = try RPCMethod.named(request.method)
+        if case .array? = request.params { throw .positionalParams(method: request.method) }
+        if method.mutatesState {
             guard !shuttingDown else {
                 throw NavError(.shuttingDown, "navd is shutting down", reason: "shuttingDown")
             }

@@ -24,6 +24,11 @@ public struct JSONObject: Sendable {
         }
     }
 
+    /// Calls `body` with each key/value pair in insertion order, without building an array.
+    public func forEach(_ body: (String, JSONValue) -> Void) {
+        for key in keys { body(key, storage[key]!) }
+    }
+
     /// Key/value pairs in insertion order.
     public var pairs: [(key: String, value: JSONValue)] {
         keys.map { ($0, storage[$0]!) }

@@ -19,6 +19,11 @@ extension JSONValue {
         return nil
     }
 
+    public subscript(index: Int) -> JSONValue? {
+        if case .array(let array) = self, array.indices.contains(index) { return array[index] }
+        return nil
+    }
+
     public var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil

@@ -40,11 +40,13 @@ public enum JSONWriter {
             out.append(UInt8(ascii: "]"))
         case .object(let object):
             out.append(UInt8(ascii: "{"))
-            for (i, pair) in object.pairs.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                writeString(pair.key, into: &out)
+            var first = true
+            object.forEach { key, value in
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
+                writeString(key, into: &out)
                 out.append(UInt8(ascii: ":"))
-                write(pair.value, into: &out)
+                write(value, into: &out)
             }
             out.append(UInt8(ascii: "}"))
         }

@@ -1,0 +1,56 @@
+public import NavigationCore
+
+/// Every method of DESIGN.md §5.3, by its wire name.
+public enum RPCMethod: String, CaseIterable, Sendable {
+    case navState = "nav.state"
+    case navSubscribe = "nav.subscribe"
+    case navUnsubscribe = "nav.unsubscribe"
+    case navRoute = "nav.route"
+    case navClose = "nav.close"
+    case navPopTo = "nav.popTo"
+    case navPopToRoot = "nav.popToRoot"
+    case navDismissAll = "nav.dismissAll"
+    case navSelectTab = "nav.selectTab"
+    case flowFinish = "flow.finish"
+    case navApply = "nav.apply"
+    case navDeeplink = "nav.deeplink"
+    case navURL = "nav.url"
+    case routesList = "routes.list"
+    case routesResolve = "routes.resolve"
+    case daemonInfo = "daemon.info"
+    case daemonHello = "daemon.hello"
+    case rpcDiscover = "rpc.discover"
+
+    /// True for the methods that can make a new revision of the navigation tree (a dry-run
+    /// `nav.deeplink` does not). Subscribing and naming a connection change only that
+    /// connection, not the navigation state.
+    public var mutatesState: Bool {
+        switch self {
+        case .navRoute, .navClose, .navPopTo, .navPopToRoot, .navDismissAll, .navSelectTab, .flowFinish,
+             .navApply, .navDeeplink:
+            return true
+        case .navState, .navSubscribe, .navUnsubscribe, .navURL, .routesList, .routesResolve, .daemonInfo,
+             .daemonHello, .rpcDiscover:
+            return false
+        }
+    }
+
+    /// The method of that name, or `-32601` (which says when the name is a reserved `rpc.` one).
+    public static func named(_ name: String) throws(NavError) -> RPCMethod {
+        guard let method = RPCMethod(rawValue: name) else { throw NavError.methodNotFound(name) }
+        return method
+    }
+
+    /// JSON-RPC reserves names beginning with `rpc.` for its own extensions.
+    public static func isReserved(_ name: String) -> Bool {
+        name.utf8.starts(with: "rpc.".utf8)
+    }
+}
+
+/// The notifications navd sends (DESIGN.md §5.3).
+public enum RPCNotification: String, CaseIterable, Sendable {
+    /// `{revision, baseRevision, changes, truncated?, root?}` to subscribers.
+    case navChanged = "nav.changed"
+    /// `{reason}` to every client when navd stops.
+    case daemonShutdown = "daemon.shutdown"
+}

@@ -1,0 +1,93 @@
+import Testing
+import NavigationCore
+import NavProtocol
+
+@Suite struct RPCEncoderTests {
+    private func encode(_ write: (inout [UInt8]) -> Void) -> String {
+        var out: [UInt8] = []
+        write(&out)
+        return text(out)
+    }
+
+    @Test func success() {
+        let result: JSONValue = ["revision": 3, "screen": "s2", "events": [], "fallback": false, "x": 0.25]
+        #expect(encode { RPCEncoder.success(id: 7, result: result, into: &$0) }
+            == #"{"jsonrpc":"2.0","id":7,"result":{"revision":3,"screen":"s2","events":[],"fallback":false,"x":0.25}}"# + "\n")
+        #expect(encode { RPCEncoder.success(id: "a\nb", result: .null, into: &$0) }
+            == #"{"jsonrpc":"2.0","id":"a\nb","result":null}"# + "\n")
+    }
+
+    @Test func successRawSplicesTheResultBytes() {
+        let tree = JSONWriter.bytes(["revision": 9, "root": ["id": "f1", "children": []]])
+        let expected = #"{"jsonrpc":"2.0","id":"q","result":{"revision":9,"root":{"id":"f1","children":[]}}}"# + "\n"
+        #expect(encode { RPCEncoder.successRaw(id: "q", resultBytes: tree, into: &$0) } == expected)
+        #expect(encode { out in tree.withUnsafeBytes { RPCEncoder.successRaw(id: "q", resultBytes: $0, into: &out) } } == expected)
+        #expect(encode { RPCEncoder.response(.successRaw(id: "q", result: tree), into: &$0) } == expected)
+    }
+
+    @Test func failure() throws {
+        let parseError = try #require(lineError(parse("[1,x]")))
+        #expect(encode { RPCEncoder.failure(id: .null, error: parseError, into: &$0) }
+            == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: unexpected character 'x' at byte 3","data":{"reason":"parseError","offset":3}}}"# + "\n")
+        #expect(encode { RPCEncoder.failure(id: 12, error: .methodNotFound("rpc.foo"), into: &$0) }
+            == #"{"jsonrpc":"2.0","id":12,"error":{"code":-32601,"message":"method not found: 'rpc.foo' (names beginning with 'rpc.' are reserved for JSON-RPC; navd has only rpc.discover)","data":{"reason":"methodNotFound","method":"rpc.foo"}}}"# + "\n")
+        #expect(encode { RPCEncoder.failure(id: .null, error: .messageTooLarge(limit: 1 << 20), into: &$0) }
+            == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request: message longer than 1048576 bytes; the rest of the line was discarded","data":{"reason":"messageTooLarge","limit":1048576}}}"# + "\n")
+        let conflict = NavError(.conflict, "conflict: revision is 4, expected 3", reason: "conflict", data: ["expected": 3, "actual": 4])
+        #expect(encode { RPCEncoder.failure(id: 1.5, error: conflict, into: &$0) }
+            == #"{"jsonrpc":"2.0","id":1.5,"error":{"code":-32005,"message":"conflict: revision is 4, expected 3","data":{"expected":3,"actual":4,"reason":"conflict"}}}"# + "\n")
+    }
+
+    @Test func notifications() {
+        #expect(encode { RPCEncoder.notification(method: RPCNotification.daemonShutdown.rawValue, params: ["reason": "signal"], into: &$0) }
+            == #"{"jsonrpc":"2.0","method":"daemon.shutdown","params":{"reason":"signal"}}"# + "\n")
+        #expect(encode { RPCEncoder.notification(method: "x.ping", params: nil, into: &$0) }
+            == #"{"jsonrpc":"2.0","method":"x.ping"}"# + "\n")
+        let changed = JSONWriter.bytes(["revision": 5, "baseRevision": 4, "changes": []])
+        #expect(encode { RPCEncoder.notificationRaw(method: "nav.changed", paramsBytes: changed, into: &$0) }
+            == #"{"jsonrpc":"2.0","method":"nav.changed","params":{"revision":5,"baseRevision":4,"changes":[]}}"# + "\n")
+    }
+
+    @Test func requests() {
+        #expect(encode { RPCEncoder.request(id: 1, method: "nav.route", params: ["to": "feed"], into: &$0) }
+            == #"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":{"to":"feed"}}"# + "\n")
+        #expect(encode { RPCEncoder.request(id: "a", method: "nav.state", params: nil, into: &$0) }
+            == #"{"jsonrpc":"2.0","id":"a","method":"nav.state"}"# + "\n")
+    }
+
+    @Test func batchIsOneLine() {
+        let responses: [RPCResponse] = [
+            .success(id: 1, result: ["revision": 2]),
+            .successRaw(id: "b", result: bytes("[1,2]")),
+            .failure(id: .null, error: .invalidRequest("a request must be an object, not an integer")),
+        ]
+        #expect(encode { RPCEncoder.batch(responses, into: &$0) }
+            == #"[{"jsonrpc":"2.0","id":1,"result":{"revision":2}},{"jsonrpc":"2.0","id":"b","result":[1,2]},{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request: a request must be an object, not an integer","data":{"reason":"invalidRequest"}}}]"# + "\n")
+        #expect(encode { RPCEncoder.batch([responses[0]], into: &$0) } == #"[{"jsonrpc":"2.0","id":1,"result":{"revision":2}}]"# + "\n")
+    }
+
+    @Test func anEmptyBatchWritesNothing() {
+        var out = bytes("kept\n")
+        RPCEncoder.batch([], into: &out)
+        #expect(text(out) == "kept\n")
+    }
+
+    @Test func encodingAppends() {
+        var out: [UInt8] = []
+        RPCEncoder.success(id: 1, result: 1, into: &out)
+        RPCEncoder.success(id: 2, result: 2, into: &out)
+        #expect(text(out) == #"{"jsonrpc":"2.0","id":1,"result":1}"# + "\n" + #"{"jsonrpc":"2.0","id":2,"result":2}"# + "\n")
+    }
+
+    /// What the encoder writes, the envelope parser reads back as the same request.
+    @Test func requestRoundTrip() {
+        var out: [UInt8] = []
+        RPCEncoder.request(id: 3, method: "nav.popTo", params: ["screen": "s4", "inclusive": true], into: &out)
+        var decoder = FrameDecoder()
+        var messages: [RPCMessage] = []
+        decoder.feed(out) { frame in
+            if case .line(let line) = frame { messages.append(JSONRPC.parse(line: line)) }
+        }
+        #expect(messages == [.single(.request(RPCRequest(id: 3, method: "nav.popTo", params: ["screen": "s4", "inclusive": true])))])
+    }
+}

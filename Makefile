@@ -3,7 +3,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build run test deps test-deps bench clean
+.PHONY: all build run test deps test-deps bench protocol clean
 
 all: build
 
@@ -32,6 +32,10 @@ test: test-deps
 
 bench: deps
 	$(SWIFT) run -c release navbench deeplink
+
+# Re-embeds Protocol/navd.openrpc.json into navd (rpc.discover) after editing it.
+protocol:
+	python3 scripts/embed-openrpc.py
 
 clean:
 	rm -rf .build

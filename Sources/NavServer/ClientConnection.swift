@@ -3,7 +3,7 @@ import NavigationCore
 
 /// One client as the server tracks it.
 struct ClientConnection {
-    let id: ConnectionID
+    let id: ClientID
     var decoder: FrameDecoder
     /// Set by `daemon.hello`.
     var name: String?
@@ -31,7 +31,7 @@ struct ClientConnection {
 struct ChangeRecord {
     var revision: Int
     var method: String
-    var client: ConnectionID
+    var client: ClientID
     var clientName: String?
     var events: [NavEvent]
 

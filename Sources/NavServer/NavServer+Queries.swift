@@ -3,7 +3,7 @@ import NavigationCore
 
 /// The methods that read state or configure the connection (DESIGN.md §5.3).
 extension NavServer {
-    func query(_ method: RPCMethod, _ params: JSONValue?, from id: ConnectionID) throws(NavError) -> JSONValue {
+    func query(_ method: RPCMethod, _ params: JSONValue?, from id: ClientID) throws(NavError) -> JSONValue {
         var reader = try ParamsReader(params)
         let result: JSONValue
         switch method {

@@ -12,7 +12,7 @@ extension NavServer {
     /// Sends one revision to every subscriber: the same encoded bytes to every up-to-date
     /// subscriber of a variant; congested subscribers collect it for a coalesced
     /// notification; the requester's copy waits until its response is written.
-    func broadcast(_ record: ChangeRecord, deferring requester: ConnectionID) {
+    func broadcast(_ record: ChangeRecord, deferring requester: ClientID) {
         var payloads: [Variant: Payload] = [:]
         var root: JSONValue?
         for id in connections.keys.sorted() {
@@ -45,7 +45,7 @@ extension NavServer {
     }
 
     /// Holds a revision for a slow subscriber, keeping the newest `maxCoalescedChanges`.
-    func enqueue(_ record: ChangeRecord, for id: ConnectionID) {
+    func enqueue(_ record: ChangeRecord, for id: ClientID) {
         connections[id]!.subscription!.pending.append(record)
         if connections[id]!.subscription!.pending.count > configuration.maxCoalescedChanges {
             connections[id]!.subscription!.pending.removeFirst()
@@ -54,7 +54,7 @@ extension NavServer {
     }
 
     /// The requester's own notifications, after its responses.
-    func deliverDeferred(to id: ConnectionID) {
+    func deliverDeferred(to id: ClientID) {
         guard let deferred = connections[id]?.deferred, !deferred.isEmpty else { return }
         connections[id]!.deferred.removeAll()
         for payload in deferred { outputs.append(.send(id, payload)) }
@@ -62,7 +62,7 @@ extension NavServer {
     }
 
     /// Sends what a subscriber missed as one coalesced notification, if it can take it.
-    func flushPending(_ id: ConnectionID) {
+    func flushPending(_ id: ClientID) {
         guard let connection = connections[id], !connection.congested, !connection.closing,
             let subscription = connection.subscription, let last = subscription.pending.last
         else { return }
@@ -89,12 +89,12 @@ extension NavServer {
 
     /// The transport holds more unsent bytes for `id` than its high watermark: stop sending
     /// separate notifications; they coalesce until `drained`.
-    public func congested(_ id: ConnectionID) {
+    public func congested(_ id: ClientID) {
         connections[id]?.congested = true
     }
 
     /// The connection drained below the low watermark: send what it missed, coalesced.
-    public func drained(_ id: ConnectionID) -> [ServerOutput] {
+    public func drained(_ id: ClientID) -> [ServerOutput] {
         outputs.removeAll(keepingCapacity: true)
         guard connections[id] != nil else { return [] }
         connections[id]!.congested = false

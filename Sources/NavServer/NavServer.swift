@@ -11,7 +11,7 @@ import NavigationCore
 public final class NavServer {
     public private(set) var navigator: Navigator
     public let configuration: ServerConfiguration
-    var connections: [ConnectionID: ClientConnection] = [:]
+    var connections: [ClientID: ClientConnection] = [:]
     var shuttingDown = false
     let limits: RPCLimits
 
@@ -25,20 +25,20 @@ public final class NavServer {
     }
 
     /// Connected clients, oldest first.
-    public var clientIDs: [ConnectionID] { connections.keys.sorted() }
+    public var clientIDs: [ClientID] { connections.keys.sorted() }
 
     /// A peer was accepted (after the transport's peer check).
-    public func connect(_ id: ConnectionID) {
+    public func connect(_ id: ClientID) {
         connections[id] = ClientConnection(id: id, decoder: FrameDecoder(maxLineBytes: configuration.maxLineBytes))
     }
 
     /// A connection is gone; everything it had is dropped.
-    public func disconnect(_ id: ConnectionID) {
+    public func disconnect(_ id: ClientID) {
         connections[id] = nil
     }
 
     /// Bytes read from a connection: answers every complete message in them.
-    public func receive(_ bytes: UnsafeRawBufferPointer, from id: ConnectionID) -> [ServerOutput] {
+    public func receive(_ bytes: UnsafeRawBufferPointer, from id: ClientID) -> [ServerOutput] {
         guard var connection = connections[id], !connection.closing else { return [] }
         outputs.removeAll(keepingCapacity: true)
         var frames: [Frame] = []
@@ -69,7 +69,7 @@ public final class NavServer {
         return takeOutputs()
     }
 
-    func flush(_ bytes: [UInt8], to id: ConnectionID) {
+    func flush(_ bytes: [UInt8], to id: ClientID) {
         if !bytes.isEmpty { outputs.append(.send(id, Payload(bytes))) }
     }
 
@@ -79,7 +79,7 @@ public final class NavServer {
     }
 
     /// One line: a request, a notification or a batch.
-    func handleLine(_ line: ArraySlice<UInt8>, from id: ConnectionID, into responses: inout [UInt8], committed: inout [ChangeRecord]) {
+    func handleLine(_ line: ArraySlice<UInt8>, from id: ClientID, into responses: inout [UInt8], committed: inout [ChangeRecord]) {
         switch JSONRPC.parse(line: line, limits: limits) {
         case .failure(let error):
             RPCEncoder.failure(id: .null, error: error, into: &responses)
@@ -95,7 +95,7 @@ public final class NavServer {
 
     /// One request; its response, or nil for a notification (never answered, not even
     /// with an error).
-    func handle(_ entry: RPCEntry, from id: ConnectionID, committed: inout [ChangeRecord]) -> RPCResponse? {
+    func handle(_ entry: RPCEntry, from id: ClientID, committed: inout [ChangeRecord]) -> RPCResponse? {
         switch entry {
         case .invalid(let requestID, let error):
             return .failure(id: requestID, error: error)
@@ -111,7 +111,7 @@ public final class NavServer {
     }
 
     /// Dispatches a method call.
-    func call(_ request: RPCRequest, from id: ConnectionID, committed: inout [ChangeRecord]) throws(NavError) -> JSONValue {
+    func call(_ request: RPCRequest, from id: ClientID, committed: inout [ChangeRecord]) throws(NavError) -> JSONValue {
         let method = try RPCMethod.named(request.method)
         if case .array? = request.params { throw .positionalParams(method: request.method) }
         if method.mutatesState {

@@ -1,11 +1,12 @@
 import NavigationCore
 
-/// A client connection as the server knows it: an opaque number the transport chose.
-public struct ConnectionID: Hashable, Sendable, Comparable, CustomStringConvertible {
+/// A client connection as the server knows it: an opaque number the transport chose
+/// (`ClientID`, not `ConnectionID`, so it never clashes with the transport's own type).
+public struct ClientID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var raw: UInt64
     public init(_ raw: UInt64) { self.raw = raw }
     public var description: String { "c\(raw)" }
-    public static func < (a: ConnectionID, b: ConnectionID) -> Bool { a.raw < b.raw }
+    public static func < (a: ClientID, b: ClientID) -> Bool { a.raw < b.raw }
 }
 
 /// Encoded bytes (one or more complete lines). A notification is encoded once and the same
@@ -17,7 +18,7 @@ public final class Payload: Sendable {
 
 /// What the server asks the transport to do, in order.
 public enum ServerOutput: Sendable {
-    case send(ConnectionID, Payload)
+    case send(ClientID, Payload)
     /// Close after what was sent before is written.
-    case close(ConnectionID, reason: String)
+    case close(ClientID, reason: String)
 }

@@ -6,17 +6,17 @@ import NavigationCore
 /// connection was sent as parsed lines (plus the raw payloads, to check sharing).
 final class Harness {
     let server: NavServer
-    var sent: [ConnectionID: [JSONValue]] = [:]
-    var payloads: [ConnectionID: [Payload]] = [:]
-    var closed: [ConnectionID: String] = [:]
+    var sent: [ClientID: [JSONValue]] = [:]
+    var payloads: [ClientID: [Payload]] = [:]
+    var closed: [ClientID: String] = [:]
     private var next: UInt64 = 1
 
     init(configuration: ServerConfiguration = ServerConfiguration()) {
         server = NavServer(navigator: Navigator(definition: .sample, instance: "00000000"), configuration: configuration)
     }
 
-    func connect() -> ConnectionID {
-        let id = ConnectionID(next)
+    func connect() -> ClientID {
+        let id = ClientID(next)
         next += 1
         server.connect(id)
         return id
@@ -40,14 +40,14 @@ final class Harness {
         }
     }
 
-    func send(_ text: String, from id: ConnectionID) {
+    func send(_ text: String, from id: ClientID) {
         let bytes = Array(text.utf8)
         apply(bytes.withUnsafeBytes { server.receive($0, from: id) })
     }
 
     /// Sends one request and returns the lines it produced for that connection.
     @discardableResult
-    func call(_ id: ConnectionID, _ method: String, _ params: JSONValue = [:], requestID: JSONValue = 1) -> [JSONValue] {
+    func call(_ id: ClientID, _ method: String, _ params: JSONValue = [:], requestID: JSONValue = 1) -> [JSONValue] {
         let before = sent[id]?.count ?? 0
         var line: [UInt8] = []
         RPCEncoder.request(id: requestID, method: method, params: params, into: &line)
@@ -55,7 +55,7 @@ final class Harness {
         return Array((sent[id] ?? [])[before...])
     }
 
-    func take(_ id: ConnectionID) -> [JSONValue] {
+    func take(_ id: ClientID) -> [JSONValue] {
         defer { sent[id] = [] }
         return sent[id] ?? []
     }

@@ -66,6 +66,12 @@ public struct PathPattern: Sendable, Hashable {
         }
     }
 
+    /// The first `count` segments, as a pattern of the same source: `/chats/:chatId` of
+    /// `/chats/:chatId/messages/:messageId` for 2 (a deep-link chain prefix).
+    func prefix(_ count: Int) -> PathPattern {
+        PathPattern(segments: Array(segments.prefix(count)), source: source)
+    }
+
     /// The expansion with its param names renamed away (`/users/:/:`, `/files/*`): two
     /// patterns with the same key match the same URLs (DESIGN.md §2.3 rejects that).
     public var shapeKey: String {

@@ -69,8 +69,10 @@ struct PathPatternParser {
                 guard position < bytes.count, bytes[position] == UInt8(ascii: ")") else { throw failure("unclosed '('") }
                 position += 1
                 items.append(.group(inner))
-            default:  // ")"; the segment scanner stops only at "/", "(", ")"
+            case UInt8(ascii: ")"):
                 return items
+            default:  // right after a group's ")": the segment scanner stops only at "/", "(", ")"
+                throw failure("a segment must start with '/'")
             }
         }
         return items

@@ -15,15 +15,15 @@ extension DefinitionValidator {
 
     /// A prefix matches another screen's expansion of the same shape: equal literals, captures
     /// at the same positions. The ancestor then gets exactly its own captures at those positions.
-    private mutating func warnAncestors(of name: String, index: Int, prefix: PatternExpansion, at path: DiagnosticPath) {
-        let shape = prefix.shape
+    private mutating func warnAncestors(of name: String, index: Int, prefix: PathPattern, at path: DiagnosticPath) {
+        let shape = prefix.shapeKey
         for (ancestorIndex, ancestor) in definition.screens.enumerated() where ancestorIndex != index {
-            guard let match = expansions(ofScreenAt: ancestorIndex).first(where: { $0.shape == shape }) else { continue }
+            guard let match = expansions(ofScreenAt: ancestorIndex).first(where: { $0.shapeKey == shape }) else { continue }
             let supplied = Set(match.captureNames)
             for param in ancestor.params where param.isRequired && param.defaultValue == nil && !supplied.contains(param.name) {
                 warning(
                     path,
-                    "deep link chain ancestor '\(ancestor.name)' of '\(name)' needs param '\(param.name)' that path '\(prefix)' cannot supply"
+                    "deep link chain ancestor '\(ancestor.name)' of '\(name)' needs param '\(param.name)' that path '\(prefix.expansion)' cannot supply"
                 )
             }
         }

@@ -23,18 +23,18 @@ extension DefinitionValidator {
     }
 
     /// Records the expansion's shape, or reports the earlier expansion that has it.
-    private mutating func claimShape(of expansion: PatternExpansion, forScreenAt index: Int, at path: DiagnosticPath) {
-        guard let owner = shapeOwners[expansion.shape] else {
-            shapeOwners[expansion.shape] = (index, expansion)
+    private mutating func claimShape(of expansion: PathPattern, forScreenAt index: Int, at path: DiagnosticPath) {
+        guard let owner = shapeOwners[expansion.shapeKey] else {
+            shapeOwners[expansion.shapeKey] = (index, expansion)
             return
         }
         if owner.screen == index {
-            error(path, "expansions '\(owner.expansion)' and '\(expansion)' match the same URLs")
+            error(path, "expansions '\(owner.pattern.expansion)' and '\(expansion.expansion)' match the same URLs")
         } else {
             let other = definition.screens[owner.screen].name
             error(
                 path,
-                "'\(expansion)' matches the same URLs as '\(owner.expansion)' of screen '\(other)' at \(Self.path(ofScreen: other).key("path"))"
+                "'\(expansion.expansion)' matches the same URLs as '\(owner.pattern.expansion)' of screen '\(other)' at \(Self.path(ofScreen: other).key("path"))"
             )
         }
     }

@@ -5,17 +5,19 @@ struct DefinitionValidator {
     let definition: AppDefinition
     private(set) var diagnostics: [Diagnostic] = []
 
-    /// Per screen (definition order): its path's expansions, or why the path is invalid.
-    /// `nil` for a screen without a path.
-    let patterns: [Result<[PatternExpansion], PatternSyntaxError>?]
+    /// Per screen (definition order): its path's expansions, read by the deep-link matcher's
+    /// own parser so that a path validation accepts is one the matcher can build, or why the
+    /// path is invalid. `nil` for a screen without a path.
+    let patterns: [Result<[PathPattern], PathPatternError>?]
 
-    /// The first expansion of each shape seen so far, with the screen it belongs to.
-    var shapeOwners: [[PatternExpansion.ShapeSegment]: (screen: Int, expansion: PatternExpansion)] = [:]
+    /// The first expansion of each shape (`PathPattern.shapeKey`) seen so far, with the screen
+    /// it belongs to.
+    var shapeOwners: [String: (screen: Int, pattern: PathPattern)] = [:]
 
     init(definition: AppDefinition) {
         self.definition = definition
         patterns = definition.screens.map { screen in
-            screen.path.map { pattern in Result { () throws(PatternSyntaxError) in try PatternExpansion.expand(pattern) } }
+            screen.path.map { pattern in Result { () throws(PathPatternError) in try PathPattern.expand(pattern) } }
         }
     }
 
@@ -72,7 +74,7 @@ struct DefinitionValidator {
     func isFlow(_ name: String) -> Bool { definition.flow(named: name) != nil }
 
     /// The expansions of a screen's valid path; empty without a path or when it is invalid.
-    func expansions(ofScreenAt index: Int) -> [PatternExpansion] {
+    func expansions(ofScreenAt index: Int) -> [PathPattern] {
         if case .success(let expansions)? = patterns[index] { return expansions }
         return []
     }

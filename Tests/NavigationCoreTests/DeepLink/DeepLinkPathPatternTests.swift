@@ -43,6 +43,13 @@ import Testing
         #expect(plain.shapeKey == (try PathPattern.expand("/chats/:other").first?.shapeKey))
     }
 
+    @Test func prefixKeepsTheFirstSegments() throws {
+        let pattern = try #require(PathPattern.expand("/chats/:chatId/files/*rest").first)
+        #expect(pattern.prefix(2) == PathPattern(segments: [.literal("chats"), .capture("chatId")], source: pattern.source))
+        #expect(pattern.prefix(2).expansion == "/chats/:chatId")
+        #expect(pattern.prefix(0).expansion == "/")
+    }
+
     @Test func wildcardInsideFinalGroup() throws {
         #expect(try expansions("/files(/*path)") == ["/files/*path", "/files"])
     }
@@ -63,14 +70,18 @@ import Testing
         ("(/a)", "a pattern must start with '/'"),
         ("/a//b", "empty segment"),
         ("/a/", "empty segment"),
+        ("/a(/)", "empty segment"),
+        ("/(/a)", "empty segment"),
         ("/a(b)", "an optional group must start with '/'"),
         ("/a()", "an optional group must start with '/'"),
         ("/a(/b", "unclosed '('"),
         ("/a(/b(/c)", "unclosed '('"),
+        ("/a(/b)c", "a segment must start with '/'"),
         ("/a)", "unmatched ')'"),
         ("/a(/b))", "unmatched ')'"),
         ("/*rest/a", "'*rest' must be the last segment"),
         ("/a(/*rest)(/b)", "'*rest' must be the last segment"),
+        ("/a(/*rest)/b", "'*rest' must be the last segment"),
         ("/a/:", "invalid param name ''"),
         ("/a/:1x", "invalid param name '1x'"),
         ("/a/:x-y", "invalid param name 'x-y'"),
@@ -84,6 +95,13 @@ import Testing
     ])
     func rejects(_ pattern: String, _ message: String) {
         #expect(throws: PathPatternError(pattern: pattern, message: message)) { try PathPattern.expand(pattern) }
+    }
+
+    @Test func allowsUpToTheExpansionLimit() throws {
+        let six = (0..<6).map { "(/b\($0))" }.joined()
+        #expect(try PathPattern.expand("/a" + six).count == 64)
+        // The limit counts combinations before identical expansions are merged.
+        #expect(try PathPattern.expand("/a" + String(repeating: "(/b)", count: 6)).count == 7)
     }
 
     @Test func errorDescriptionNamesThePattern() {

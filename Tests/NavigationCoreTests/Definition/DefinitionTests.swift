@@ -47,7 +47,7 @@ import Testing
 
     @Test func shopFixtureLoadsWithoutErrorsOrWarnings() throws {
         let url = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("protocol/fixtures/shop-app.json")
         let (shop, warnings) = try AppDefinition.load(json: try String(contentsOf: url, encoding: .utf8))
         #expect(warnings == [])
@@ -123,7 +123,7 @@ import Testing
             "error: $.screens.home.routes[1]: unknown destination 'chatt'",
             "error: $.screens.home.routes[2].transition: unknown transition 'warp'",
             "error: $.screens.compose: 'compose' names both a screen and a flow",
-            "error: $.screens.user.path: invalid path pattern: unbalanced '('",
+            "error: $.screens.user.path: invalid path pattern: unclosed '('",
             "error: $.screens.post.path: path param 'slug' is not declared in params",
             "error: $.screens.post.params.postId.type: type 'uuid' cannot be parsed from a URL segment",
             "error: $.screens.post.requires[0]: unknown guard 'admin'",

@@ -148,18 +148,54 @@ import Testing
     @Test func pathPatternSyntaxIsChecked() {
         #expect(check(app(screens: #"""
             "a": {"path": "/a(/:x"}, "b": {"path": "/b)"}, "c": {"path": "/c/:"}, "d": {"path": "/d/*rest/more"},
-            "e": {"path": "e"}, "f": {"path": "/f//g"}, "g": {"path": "/g/"}, "h": {"path": "/h/:x/:x"}, "i": {"path": "/i()"}
+            "e": {"path": "e"}, "f": {"path": "/f//g"}, "g": {"path": "/g/"}, "h": {"path": "/h/:x/:x"}, "i": {"path": "/i()"},
+            "j": {"path": "/j(k)"}, "k": {"path": "/k/:x-y"}, "l": {"path": "/l?m"}
             """#)) == [
-            "error: $.screens.a.path: invalid path pattern: unbalanced '('",
-            "error: $.screens.b.path: invalid path pattern: unbalanced ')'",
-            "error: $.screens.c.path: invalid path pattern: empty capture name in '/c/:'",
-            "error: $.screens.d.path: invalid path pattern: '*rest' must be the last segment in '/d/*rest/more'",
-            "error: $.screens.e.path: invalid path pattern: a path must start with '/'",
-            "error: $.screens.f.path: invalid path pattern: empty segment in '/f//g'",
-            "error: $.screens.g.path: invalid path pattern: empty segment in '/g/'",
-            "error: $.screens.h.path: invalid path pattern: capture name 'x' is used twice in '/h/:x/:x'",
-            "error: $.screens.i.path: invalid path pattern: empty optional group '()'",
+            "error: $.screens.a.path: invalid path pattern: unclosed '('",
+            "error: $.screens.b.path: invalid path pattern: unmatched ')'",
+            "error: $.screens.c.path: invalid path pattern: invalid param name ''",
+            "error: $.screens.d.path: invalid path pattern: '*rest' must be the last segment",
+            "error: $.screens.e.path: invalid path pattern: a pattern must start with '/'",
+            "error: $.screens.f.path: invalid path pattern: empty segment",
+            "error: $.screens.g.path: invalid path pattern: empty segment",
+            "error: $.screens.h.path: invalid path pattern: param 'x' appears twice",
+            "error: $.screens.i.path: invalid path pattern: an optional group must start with '/'",
+            "error: $.screens.j.path: invalid path pattern: an optional group must start with '/'",
+            "error: $.screens.k.path: invalid path pattern: invalid param name 'x-y'",
+            "error: $.screens.l.path: invalid path pattern: a literal may not contain '?' or '#' (write %3F, %23)",
         ])
+    }
+
+    /// Validation reads paths with the deep-link matcher's parser, so an app definition loads
+    /// exactly when the matcher can build every path: `Navigator` builds the matcher with a
+    /// precondition, and a path accepted here but not there would crash navd. The list holds
+    /// patterns on which the grammar's two earlier readers disagreed, and an example of each rejection.
+    @Test(arguments: [
+        "/", "/a", "/a/b:c", "/%3Ax/%2A", "/caf%C3%A9", "/café", "/a b", "/a(/b)(/b)", "/a(/:x(/:y))",
+        "/files(/*rest)", "/a/:_id2", "/a" + String(repeating: "(/b)", count: 6),
+        "", "a", "(/a)", "/a/", "//", "/a//b", "/(/a)", "/(index)", "/a(b)", "/a()", "/a(/)", "/a(/b)c",
+        "/a(/b", "/a)/b", "/a/:", "/a/*", "/a(/*)", "/a/:1x", "/a/:x-y", "/a/:x(/:x)", "/:x(/*x)",
+        "/a/*rest/b", "/a(/*rest)/b", "/a(/*rest)(/b)", "/a?b", "/a#b", "/a%zz", "/a%C3",
+        "/a" + String(repeating: "(/b)", count: 7),
+    ])
+    func definitionLoadsIffTheMatcherCanReadItsPath(pattern: String) throws {
+        var text: [UInt8] = []
+        JSONWriter.writeString(pattern, into: &text)
+        let names = ["x", "y", "rest", "_id2"].map { #""\#($0)": {"type": "string", "optional": true}"# }
+        let screens = #""s": {"path": \#(String(decoding: text, as: UTF8.self)), "params": {\#(names.joined(separator: ", "))}}"#
+        let definition = app(screens: screens).replacingOccurrences(of: #""home": {"path": "/"}"#, with: #""home": {}"#)
+        switch (Result { () throws(PathPatternError) in try PathPattern.expand(pattern) }) {
+        case .success:
+            let loaded = try AppDefinition.load(json: definition).definition
+            _ = try DeepLinkMatcher(definition: loaded)
+        case .failure(let error):
+            #expect(check(definition) == ["error: $.screens.s.path: invalid path pattern: \(error.message)"])
+        }
+    }
+
+    @Test func identicalExpansionsOfOnePatternCountOnce() {
+        // `/a/b` twice is one route, not two that match the same URLs.
+        #expect(check(app(screens: #""a": {"path": "/a(/b)(/b)"}"#)) == [])
     }
 
     @Test func patternsMustNotMatchTheSameURLs() {
@@ -170,7 +206,7 @@ import Testing
             "either": {"path": "/e(/:x)(/:y)", \#(params)},
             "files": {"path": "/files/*x", \#(params)},
             "docs": {"path": "/files/*y", "params": {"y": {"type": "string"}}},
-            "index": {"path": "/(index)"},
+            "index": {"path": "/"},
             "file": {"path": "/files/:x", \#(params)}
             """#)) == [
             "error: $.screens.member.path: '/users/:y' matches the same URLs as '/users/:x' of screen 'users' at $.screens.users.path",

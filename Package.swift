@@ -16,6 +16,18 @@ let package = Package(
             name: "NavigationCore",
             path: "Sources/NavigationCore"
         ),
+        // libuv, navd's event loop, plus C shims for what Swift cannot import (SO_PEERCRED, sun_path).
+        .systemLibrary(
+            name: "CLibUV",
+            path: "Sources/CLibUV",
+            pkgConfig: "libuv",
+            providers: [.apt(["libuv1-dev"])]
+        ),
+        .target(
+            name: "NavTransportUV",
+            dependencies: ["CLibUV"],
+            path: "Sources/NavTransportUV"
+        ),
         .executableTarget(
             name: "navbench",
             dependencies: [
@@ -28,6 +40,11 @@ let package = Package(
             name: "NavigationCoreTests",
             dependencies: ["NavigationCore"],
             path: "Tests/NavigationCoreTests"
+        ),
+        .testTarget(
+            name: "NavTransportUVTests",
+            dependencies: ["NavTransportUV"],
+            path: "Tests/NavTransportUVTests"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -7,12 +7,15 @@ let package = Package(
         .library(name: "NavigationCore", targets: ["NavigationCore"]),
         .library(name: "NavProtocol", targets: ["NavProtocol"]),
         .library(name: "NavServer", targets: ["NavServer"]),
+        .library(name: "NavTransportUV", targets: ["NavTransportUV"]),
         .executable(name: "navd", targets: ["navd"]),
         .executable(name: "navbench", targets: ["navbench"]),
     ],
     dependencies: [
         // Every CLI of the project (navd, navctl, navview, navbench) parses its flags with it.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // navd's log lines (levels, one line per event) to stderr.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The pure engine: app definition, tree, operations, events, deep links. No I/O.
@@ -32,11 +35,25 @@ let package = Package(
             dependencies: ["NavProtocol", "NavigationCore"],
             path: "Sources/NavServer"
         ),
+        // libuv, navd's event loop, plus C shims for what Swift cannot import (SO_PEERCRED, sun_path).
+        .systemLibrary(
+            name: "CLibUV",
+            path: "Sources/CLibUV",
+            pkgConfig: "libuv",
+            providers: [.apt(["libuv1-dev"])]
+        ),
+        // The thin libuv layer: listener, connections, write queues, signals, timers. No JSON.
+        .target(
+            name: "NavTransportUV",
+            dependencies: ["CLibUV"],
+            path: "Sources/NavTransportUV"
+        ),
         .executableTarget(
             name: "navd",
             dependencies: [
-                "NavigationCore",
+                "NavigationCore", "NavProtocol", "NavServer", "NavTransportUV",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/navd"
         ),
@@ -62,6 +79,11 @@ let package = Package(
             name: "NavServerTests",
             dependencies: ["NavServer"],
             path: "Tests/NavServerTests"
+        ),
+        .testTarget(
+            name: "NavTransportUVTests",
+            dependencies: ["NavTransportUV"],
+            path: "Tests/NavTransportUVTests"
         ),
     ],
     swiftLanguageModes: [.v6]

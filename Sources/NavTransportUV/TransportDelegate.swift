@@ -1,0 +1,24 @@
+/// What the transport tells its owner. Every call arrives on the loop thread, from a libuv callback,
+/// never from inside a call into the transport: `send`, `close`, `shutdown` and the rest queue work
+/// and return, so a delegate may call them freely from any of these methods.
+public protocol TransportDelegate: AnyObject {
+    /// Right after accept, before a byte is read: return false to close the peer unread.
+    func transport(_ transport: UVTransport, shouldAccept peer: PeerCredentials) -> Bool
+    func transport(_ transport: UVTransport, opened connection: ConnectionID, peer: PeerCredentials)
+    /// The bytes live in the transport's one read buffer: use or copy them before returning.
+    func transport(_ transport: UVTransport, received bytes: UnsafeRawBufferPointer, from connection: ConnectionID)
+    /// Exactly once per opened connection, after its socket is closed; the id is dead from here on.
+    func transport(_ transport: UVTransport, closed connection: ConnectionID, reason: CloseReason)
+    /// Unsent bytes rose above the high watermark: reading from the connection is paused.
+    func transport(_ transport: UVTransport, congested connection: ConnectionID)
+    /// Unsent bytes fell below the low watermark: reading resumed.
+    func transport(_ transport: UVTransport, drained connection: ConnectionID)
+    /// A signal named in `watchSignals` arrived.
+    func transport(_ transport: UVTransport, signal: Int32)
+    /// A refused client or a failure that concerns no open connection; ignored unless implemented.
+    func transport(_ transport: UVTransport, notice: TransportNotice)
+}
+
+extension TransportDelegate {
+    public func transport(_ transport: UVTransport, notice: TransportNotice) {}
+}

@@ -1,0 +1,39 @@
+extension UVTransport {
+    /// Limits of DESIGN §5.1; the defaults are the daemon's.
+    public struct Configuration: Sendable, Hashable {
+        /// Unsent bytes above this pause reading from the connection (`congested`).
+        public var highWatermark: Int
+        /// Unsent bytes below this resume it (`drained`).
+        public var lowWatermark: Int
+        /// Unsent bytes above this close the connection (`tooFarBehind`).
+        public var maxQueuedBytes: Int
+        /// No write progress for this long while bytes are queued closes the connection (`tooFarBehind`).
+        public var stallTimeout: Duration
+        /// Peers beyond this many open connections are accepted and closed at once (a `notice`).
+        public var maxClients: Int
+        /// Size of the one read buffer the loop reads every connection into.
+        public var readBufferSize: Int
+
+        public init(
+            highWatermark: Int = 256 * 1024,
+            lowWatermark: Int = 64 * 1024,
+            maxQueuedBytes: Int = 8 * 1024 * 1024,
+            stallTimeout: Duration = .seconds(10),
+            maxClients: Int = 1024,
+            readBufferSize: Int = 64 * 1024
+        ) {
+            self.highWatermark = highWatermark
+            self.lowWatermark = lowWatermark
+            self.maxQueuedBytes = maxQueuedBytes
+            self.stallTimeout = stallTimeout
+            self.maxClients = maxClients
+            self.readBufferSize = readBufferSize
+        }
+
+        /// Conditions without which flow control makes no sense; `UVTransport.init` checks them.
+        var isConsistent: Bool {
+            0 <= lowWatermark && lowWatermark <= highWatermark && highWatermark <= maxQueuedBytes
+                && stallTimeout > .zero && maxClients > 0 && readBufferSize > 0
+        }
+    }
+}

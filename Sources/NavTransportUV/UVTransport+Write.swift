@@ -1,0 +1,135 @@
+internal import CLibUV
+
+extension UVTransport {
+    /// Queues bytes for a connection. Never blocks and never drops: the bytes go out with the
+    /// connection's one write of this loop iteration. Ignored for a connection that is closing or
+    /// gone. Past `maxQueuedBytes` unsent the connection is closed (`tooFarBehind`); past the high
+    /// watermark reading stops, and the delegate hears `congested` before the write starts.
+    public func send(_ bytes: UnsafeRawBufferPointer, to id: ConnectionID) {
+        guard !bytes.isEmpty, let connection = connections[id], connection.isOpen else { return }
+        let before = connection.unsentBytes
+        let unsent = before + bytes.count
+        guard unsent <= configuration.maxQueuedBytes else {
+            closeNow(connection, reason: .tooFarBehind(
+                "too far behind: \(unsent) bytes unsent, more than the limit of \(configuration.maxQueuedBytes)"))
+            return
+        }
+        if before == 0 {
+            connection.lastProgress = UVTransport.monotonicMilliseconds()
+            watchForStalls()
+        }
+        connection.pending.append(bytes)
+        if unsent > configuration.highWatermark && !connection.congested {
+            connection.congested = true
+            updateReading(connection)
+            congestionToReport.append(connection)
+        }
+        if !connection.isDirty {
+            connection.isDirty = true
+            dirty.append(connection)
+        }
+    }
+
+    public func send(_ bytes: [UInt8], to id: ConnectionID) {
+        bytes.withUnsafeBytes { send($0, to: id) }
+    }
+
+    /// The same bytes to several connections (each gets its own copy in its queue).
+    public func send(_ bytes: [UInt8], toAll ids: [ConnectionID]) {
+        bytes.withUnsafeBytes { buffer in
+            for id in ids {
+                send(buffer, to: id)
+            }
+        }
+    }
+
+    /// Bytes queued for the connection that the kernel has not taken yet (0 for an unknown id).
+    public func queuedBytes(_ id: ConnectionID) -> Int {
+        connections[id]?.unsentBytes ?? 0
+    }
+
+    /// The flush point, once per loop iteration: tell the delegate about new congestion, then
+    /// start one write per connection with everything it queued.
+    func flush() {
+        while !congestionToReport.isEmpty {
+            let reports = congestionToReport
+            congestionToReport = []
+            for connection in reports where connection.isOpen && connection.congested && !connection.congestionReported {
+                connection.congestionReported = true
+                delegate?.transport(self, congested: connection.id)
+            }
+        }
+        guard !dirty.isEmpty else { return }
+        let batch = dirty
+        dirty = []
+        for connection in batch {
+            connection.isDirty = false
+            startWrite(connection)
+        }
+    }
+
+    /// One `uv_write` of the connection's pending bytes, unless a write is still in flight (its
+    /// callback marks the connection dirty again). The pending buffer becomes the in-flight one,
+    /// whose memory nothing touches until the write callback.
+    func startWrite(_ connection: Connection) {
+        guard !connection.writing, !connection.pending.isEmpty, !connection.isClosing else { return }
+        let filled = connection.pending
+        connection.pending = connection.inFlight
+        connection.inFlight = filled
+        var buffer = uv_buf_t(base: filled.base?.assumingMemoryBound(to: CChar.self), len: filled.count)
+        connection.writing = true
+        writeCount += 1
+        let status = uv_write(connection.writeRequest, connection.stream, &buffer, 1, onWrite)
+        guard status == 0 else {
+            connection.writing = false
+            filled.removeAll(keepingCapacityUpTo: 0)
+            closeNow(connection, reason: .writeError(SystemError(uv: status).message))
+            return
+        }
+        connection.writeQueueSeen = uv_stream_get_write_queue_size(connection.stream)
+    }
+
+    /// The write in flight is done (or failed, or was cancelled by `uv_close`).
+    func didWrite(_ connection: Connection, status: Int32) {
+        connection.writing = false
+        connection.inFlight.removeAll(keepingCapacityUpTo: configuration.highWatermark)
+        guard status != UV_ECANCELED.rawValue else { return }
+        guard status == 0 else {
+            closeNow(connection, reason: .writeError(SystemError(uv: status).message))
+            return
+        }
+        connection.lastProgress = UVTransport.monotonicMilliseconds()
+        connection.writeQueueSeen = 0
+        if !connection.pending.isEmpty {
+            if !connection.isDirty {
+                connection.isDirty = true
+                dirty.append(connection)
+            }
+        } else if case .flushing(let reason) = connection.state {
+            closeNow(connection, reason: reason)
+            return
+        }
+        if connection.congested && connection.unsentBytes < configuration.lowWatermark {
+            connection.congested = false
+            updateReading(connection)
+            if connection.congestionReported {
+                connection.congestionReported = false
+                delegate?.transport(self, drained: connection.id)
+            }
+        }
+    }
+}
+
+/// `uv_prepare_cb` of the flush handle.
+func onFlush(_ handle: UnsafeMutablePointer<uv_prepare_t>?) {
+    guard let handle else { return }
+    UVTransport.owning(handle: handle)?.flush()
+}
+
+/// `uv_write_cb`: `req->data` is the connection, alive until its pipe's close callback.
+private func onWrite(_ request: UnsafeMutablePointer<uv_write_t>?, _ status: Int32) {
+    guard let request, let context = request.pointee.data,
+          let transport = UVTransport.owning(request.pointee.handle?.pointee.loop)
+    else { return }
+    transport.didWrite(Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue(), status: status)
+}

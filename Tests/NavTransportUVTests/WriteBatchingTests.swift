@@ -1,0 +1,84 @@
+@testable import NavTransportUV
+import Testing
+
+extension TransportSuite {
+    /// Bytes queued for a connection during one loop iteration leave in one `uv_write`.
+    @Suite struct WriteBatching {
+        @Test func manyMessagesQueuedInOneIterationAreOneWrite() throws {
+            let fixture = try Fixture()
+            defer { fixture.directory.remove() }
+            let messages = (0..<100).map { "message \($0)\n" }
+            fixture.recorder.onOpened = { transport, id in
+                for message in messages {
+                    transport.send(bytes(message), to: id)
+                }
+            }
+            fixture.recorder.onClosed = { transport, _, _ in transport.stop() }
+            let path = fixture.path
+            let expected = bytes(messages.joined())
+            let arrived = Shared<[UInt8]>([])
+            let client = ClientThread {
+                let connection = try TestClient.connect(to: path)
+                defer { connection.close() }
+                arrived.value = try connection.read(exactly: expected.count)
+            }
+
+            #expect(runLoop(fixture.transport))
+            #expect(client.join() && client.failure == nil)
+            #expect(arrived.value == expected)
+            #expect(fixture.transport.writeCount == 1)
+        }
+
+        @Test func messagesQueuedInTwoIterationsAreTwoWrites() throws {
+            let fixture = try Fixture()
+            defer { fixture.directory.remove() }
+            fixture.recorder.onOpened = { transport, id in
+                transport.send(bytes("first\n"), to: id)
+                transport.send(bytes("still first\n"), to: id)
+                transport.addTimer(after: .milliseconds(20)) {
+                    transport.send(bytes("second\n"), to: id)
+                }
+            }
+            fixture.recorder.onClosed = { transport, _, _ in transport.stop() }
+            let path = fixture.path
+            let arrived = Shared<[UInt8]>([])
+            let client = ClientThread {
+                let connection = try TestClient.connect(to: path)
+                defer { connection.close() }
+                arrived.value = try connection.read(exactly: 25)
+            }
+
+            #expect(runLoop(fixture.transport))
+            #expect(client.join() && client.failure == nil)
+            #expect(arrived.value == bytes("first\nstill first\nsecond\n"))
+            #expect(fixture.transport.writeCount == 2)
+        }
+
+        @Test func sendToAllCopiesTheBytesToEveryConnection() throws {
+            let fixture = try Fixture()
+            defer { fixture.directory.remove() }
+            fixture.recorder.onOpened = { transport, _ in
+                let open = transport.openConnections
+                if open.count == 3 {
+                    transport.send(bytes("all\n"), toAll: open)
+                }
+            }
+            let path = fixture.path
+            let arrived = Shared<[[UInt8]]>([])
+            let client = ClientThread {
+                let connections = try (0..<3).map { _ in try TestClient.connect(to: path) }
+                defer { connections.forEach { $0.close() } }
+                for connection in connections {
+                    let reply = try connection.read(exactly: 4)
+                    arrived.update { $0.append(reply) }
+                }
+            }
+            stopWhen(fixture.transport) { [recorder = fixture.recorder] in recorder.closed.count == 3 }
+
+            #expect(runLoop(fixture.transport))
+            #expect(client.join() && client.failure == nil)
+            #expect(arrived.value == Array(repeating: bytes("all\n"), count: 3))
+            #expect(fixture.transport.writeCount == 3)
+        }
+    }
+}

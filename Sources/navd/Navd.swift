@@ -2,12 +2,13 @@ import ArgumentParser
 
 /// `navd`: the navigation-state server (DESIGN.md §9).
 @main
-struct Navd: AsyncParsableCommand {
+struct Navd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "navd",
         abstract: "Serves one navigation state to many clients over JSON-RPC on a Unix socket.",
         version: NavdVersion.string,
-        subcommands: [CheckCommand.self]
+        subcommands: [ServeCommand.self, CheckCommand.self],
+        defaultSubcommand: ServeCommand.self
     )
 }
 

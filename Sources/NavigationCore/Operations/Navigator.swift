@@ -130,7 +130,7 @@ extension Transaction {
                     throw error.atStep(index, operation.method)
                 }
                 let closed = exits[exitsBefore...].map(\.node.id).filter { before.screens[$0] != nil }
-                let finished = before.flows.keys.filter { tree.flows[$0] == nil }.sorted()
+                let finished = events(from: before).finishedFlows
                 results.append(OperationResult(
                     revision: revision, events: [], noop: tree == before,
                     detail: detail.closing(closed: closed, finished: finished)))

@@ -63,16 +63,15 @@ struct Transaction {
         switch flow.kind {
         case .stack(let root):
             let id = makeFlow(name: flow.name, kind: .stack, parent: parent, via: via)
-            let screen = try addScreen(root, params: rootParams, owner: id, container: id, via: via, enterVia: enterVia)
+            let params = try validatedParams(for: root, rootParams)
+            let screen = try addScreen(root, params: params, owner: id, container: id, via: via, enterVia: enterVia)
             return (id, screen)
         case .tabs(let tabs, let initialTab):
             let id = makeFlow(name: flow.name, kind: .tabs, parent: parent, via: via)
             var firstScreen: ScreenID?
             for (index, tabName) in tabs.enumerated() {
                 guard let tabFlow = definition.flow(named: tabName) else { continue }
-                let built = try buildFlow(
-                    tabFlow, parent: .tab(of: id), via: nil, enterVia: enterVia,
-                    rootParams: try validatedParams(for: tabFlow.rootScreen ?? "", [:]))
+                let built = try buildFlow(tabFlow, parent: .tab(of: id), via: nil, enterVia: enterVia, rootParams: [:])
                 tree.flows[id]!.tabs.append(built.flow)
                 if tabName == initialTab { tree.flows[id]!.selected = index }
                 if firstScreen == nil { firstScreen = built.screen }

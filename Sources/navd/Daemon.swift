@@ -1,0 +1,89 @@
+import Glibc
+import Logging
+import NavServer
+import NavTransportUV
+import NavigationCore
+
+/// Wires the libuv transport to the I/O-free server: every transport callback becomes one
+/// server call, every server output one transport call. Lives on the loop thread.
+final class Daemon: TransportDelegate {
+    let server: NavServer
+    let logger: Logger
+    /// Peers allowed besides navd's own uid and root (`--allow-uid`).
+    let allowedUIDs: Set<UInt32>
+    private var peers: [ConnectionID: PeerCredentials] = [:]
+    private var stopping = false
+
+    init(server: NavServer, logger: Logger, allowedUIDs: Set<UInt32>) {
+        self.server = server
+        self.logger = logger
+        self.allowedUIDs = allowedUIDs
+    }
+
+    private func client(_ id: ConnectionID) -> ClientID { ClientID(id.raw) }
+
+    private func perform(_ outputs: [ServerOutput], on transport: UVTransport) {
+        for output in outputs {
+            switch output {
+            case .send(let id, let payload):
+                transport.send(payload.bytes, to: ConnectionID(raw: id.raw))
+            case .close(let id, let reason):
+                logger.info("closing client", metadata: ["client": "\(id)", "reason": "\(reason)"])
+                transport.close(ConnectionID(raw: id.raw), flush: true)
+            }
+        }
+    }
+
+    func transport(_ transport: UVTransport, shouldAccept peer: PeerCredentials) -> Bool {
+        let ours = UInt32(getuid())
+        if peer.uid == ours || peer.uid == 0 || allowedUIDs.contains(peer.uid) { return true }
+        logger.warning("refused a client of another user", metadata: [
+            "pid": "\(peer.pid)", "uid": "\(peer.uid)", "navdUID": "\(ours)",
+        ])
+        return false
+    }
+
+    func transport(_ transport: UVTransport, opened connection: ConnectionID, peer: PeerCredentials) {
+        peers[connection] = peer
+        server.connect(client(connection))
+        logger.info("client connected", metadata: ["client": "\(connection)", "pid": "\(peer.pid)", "uid": "\(peer.uid)"])
+    }
+
+    func transport(_ transport: UVTransport, received bytes: UnsafeRawBufferPointer, from connection: ConnectionID) {
+        perform(server.receive(bytes, from: client(connection)), on: transport)
+    }
+
+    func transport(_ transport: UVTransport, closed connection: ConnectionID, reason: CloseReason) {
+        server.disconnect(client(connection))
+        peers[connection] = nil
+        switch reason {
+        case .tooFarBehind:
+            logger.warning("client disconnected", metadata: ["client": "\(connection)", "reason": "\(reason)"])
+        default:
+            logger.info("client disconnected", metadata: ["client": "\(connection)", "reason": "\(reason)"])
+        }
+    }
+
+    func transport(_ transport: UVTransport, congested connection: ConnectionID) {
+        server.congested(client(connection))
+        logger.notice("client is slow: coalescing its notifications", metadata: ["client": "\(connection)"])
+    }
+
+    func transport(_ transport: UVTransport, drained connection: ConnectionID) {
+        perform(server.drained(client(connection)), on: transport)
+    }
+
+    func transport(_ transport: UVTransport, signal: Int32) {
+        let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
+        guard !stopping else { return }
+        stopping = true
+        logger.notice("shutting down", metadata: ["signal": "\(name)"])
+        transport.stopListening()
+        perform(server.shutdown(reason: name), on: transport)
+        transport.shutdown(flushTimeout: .seconds(3)) { transport.stop() }
+    }
+
+    func transport(_ transport: UVTransport, notice: TransportNotice) {
+        logger.warning("\(notice)")
+    }
+}

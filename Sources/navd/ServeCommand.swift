@@ -1,0 +1,126 @@
+import ArgumentParser
+import Foundation
+import Logging
+import NavServer
+import NavTransportUV
+import NavigationCore
+
+/// `navd [--app FILE] [--socket PATH] …`: loads the app, claims the socket, serves until
+/// SIGINT/SIGTERM (DESIGN.md §5.1, §9).
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Starts navd in the foreground on an app definition (the built-in sample app by default)."
+    )
+
+    @Option(help: "The app definition (JSON). Default: the built-in sample app.")
+    var app: String?
+
+    @Option(help: "The socket path. Default: $NAVD_SOCKET, else $XDG_RUNTIME_DIR/navd/navd.sock, else /tmp/navd-$UID/navd.sock.")
+    var socket: String?
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel: Logger.Level = .info
+
+    @Option(help: "Connections served at once; more are refused.")
+    var maxClients = 1024
+
+    @Option(help: "The longest message line accepted, in bytes.")
+    var maxMessageBytes = 1 << 20
+
+    @Option(help: "A uid allowed to connect besides navd's own and root (repeatable).")
+    var allowUID: [UInt32] = []
+
+    func validate() throws {
+        guard maxClients >= 1 else { throw ValidationError("--max-clients must be at least 1") }
+        guard maxMessageBytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
+    }
+
+    func run() throws {
+        let started = ContinuousClock.now
+        UVTransport.ignoreSIGPIPE()
+        let level = logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "navd")
+
+        let definition = try loadDefinition(logger: logger)
+        let path = SocketPath.resolve(override: socket)
+        do {
+            try path.claim()
+        } catch let error where error.kind == .alreadyRunning {
+            FileHandle.standardError.write(Data("navd: already running at \(path.path)\n".utf8))
+            throw ExitCode(2)
+        } catch {
+            FileHandle.standardError.write(Data("navd: \(error.message)\n".utf8))
+            throw ExitCode(1)
+        }
+
+        var configuration = ServerConfiguration()
+        configuration.maxLineBytes = maxMessageBytes
+        configuration.version = NavdVersion.string
+        configuration.pid = getpid()
+        configuration.socketPath = path.path
+        configuration.openRPC = (try? JSONParser.parse(OpenRPCDocument.json, maxDepth: 256)) ?? .null
+        configuration.clock = { (ContinuousClock.now - started).seconds }
+        let navigator = Navigator(definition: definition)
+        let server = NavServer(navigator: navigator, configuration: configuration)
+        let daemon = Daemon(server: server, logger: logger, allowedUIDs: Set(allowUID))
+
+        var transportConfiguration = UVTransport.Configuration()
+        transportConfiguration.maxClients = maxClients
+        let transport: UVTransport
+        let bound: ListeningSocket
+        do {
+            transport = try UVTransport(configuration: transportConfiguration, delegate: daemon)
+            bound = try transport.listen(at: path.path)
+            try transport.watchSignals([SIGINT, SIGTERM])
+        } catch {
+            FileHandle.standardError.write(Data("navd: \(error.message)\n".utf8))
+            throw ExitCode(1)
+        }
+        let startup = (ContinuousClock.now - started).seconds * 1000
+        logger.notice("listening", metadata: [
+            "socket": "\(path.path)", "app": "\(definition.app)", "instance": "\(navigator.instance)",
+            "startupMs": "\(String(format: "%.1f", startup))",
+        ])
+        FileHandle.standardOutput.write(Data("navd: listening on \(path.path) (app \(definition.app), revision 1)\n".utf8))
+        transport.run()
+        bound.removeIfOwn()
+        logger.notice("stopped")
+    }
+
+    /// The app definition: `--app FILE`, or the sample. Errors stop navd (exit 1) with every
+    /// problem listed; warnings are logged.
+    private func loadDefinition(logger: Logger) throws -> AppDefinition {
+        guard let app else { return .sample }
+        let text: String
+        do {
+            text = try readDefinition(app)
+        } catch {
+            FileHandle.standardError.write(Data("navd: cannot read \(app): \(error.localizedDescription)\n".utf8))
+            throw ExitCode(1)
+        }
+        do {
+            let loaded = try AppDefinition.load(json: text)
+            for warning in loaded.warnings { logger.warning("\(app): \(warning)") }
+            return loaded.definition
+        } catch {
+            let report = CheckReport(file: app, diagnostics: error.diagnostics)
+            FileHandle.standardError.write(Data((report.text + "\n").utf8))
+            throw ExitCode(1)
+        }
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+extension Duration {
+    var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

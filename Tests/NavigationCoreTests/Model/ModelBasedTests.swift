@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+@testable import NavigationCore
+
+/// Model-based tests (swift-collections style): thousands of random request sequences run
+/// against the engine and against `ReferenceModel`, a naive reimplementation of the
+/// documents, comparing after every step the whole tree, the revision, no-op, the error and
+/// the ordered events, and checking the tree's invariants.
+///
+/// Reproduce a failure with the seed it prints: `NAVD_MODEL_SEED=0x… swift test --filter ModelBasedTests`.
+/// Soak with more and other sequences: `NAVD_MODEL_SEQUENCES=50000 NAVD_MODEL_BASE=7 swift test …`.
+@Suite struct ModelBasedTests {
+    static let sequences = 1_000
+    static let steps = 40
+
+    @Test func sampleApp() {
+        let counts = ModelRun(app: handBuiltSampleApp(), label: "social", salt: 1, sequences: Self.sequences).run()
+        expectCoverage(counts, of: ModelRun.commonCoverage + [
+            "tag: dismissAll in a hidden tab", "tag: finished flow with result", "nav.selectTab ok",
+            "tag: push fell back (single)",
+        ])
+    }
+
+    @Test func shopApp() {
+        let counts = ModelRun(app: handBuiltShopApp(), label: "shop", salt: 2, sequences: Self.sequences).run()
+        expectCoverage(counts, of: ModelRun.commonCoverage + [
+            "tag: nested embedded flow", "tag: presented tabs flow", "tag: dismissed tabs flow",
+            "tag: finished tabs with result", "tag: selectTab of a presented tabs flow", "tag: route allowed by *",
+            "tag: edge override", "tag: presented anonymous stack", "tag: push fell back (single)",
+            "tag: push fell back (tabs flow)", "tag: popToRoot of an embedded flow", "nav.selectTab ok",
+        ])
+    }
+
+    /// Tiny limits, so that `limitExceeded` (semantics.md §32) happens all the time: per
+    /// stack, in the tree, and inside `apply`.
+    @Test func shopAppNearTheLimits() {
+        let limits = RefLimits(screensPerStack: 3, screensInTree: 7)
+        let counts = ModelRun(app: handBuiltShopApp(), label: "shop near the limits", salt: 3, sequences: 300, limits: limits).run()
+        expectCoverage(counts, of: [
+            "nav.route -32009 limitExceeded", "nav.apply -32009 limitExceeded", "nav.route ok", "tag: presented tabs flow",
+            "tag: embedded flow",
+        ])
+    }
+
+    private func expectCoverage(_ counts: [String: Int]?, of keys: [String]) {
+        guard let counts else { return }
+        for key in keys {
+            #expect(counts[key, default: 0] > 0, "never happened: \(key)")
+        }
+        #expect(counts["max screens in the tree", default: 0] >= 7, "the trees never grew")
+    }
+}
+
+/// One app's run: the sequences, the comparison after each step, the coverage counters.
+struct ModelRun {
+    let app: AppDefinition
+    let label: String
+    let salt: UInt64
+    let sequences: Int
+    var limits = RefLimits()
+
+    /// What every app's run must have exercised, so that the test cannot pass vacuously.
+    static let commonCoverage = [
+        "nav.route ok", "nav.route noop", "nav.route -32001 unknownDestination", "nav.route -32002 routeNotAllowed",
+        "nav.route -32602 invalidParams", "nav.route -32005 conflict", "nav.route -32007 unknownInstance",
+        "nav.route -32004 nothingToClose",
+        "nav.close ok", "nav.close -32004 nothingToClose", "nav.close -32007 unknownInstance", "nav.close -32602 invalidParams",
+        "nav.popTo ok", "nav.popTo noop", "nav.popTo -32007 unknownInstance", "nav.popTo -32004 nothingToClose",
+        "nav.popToRoot ok", "nav.popToRoot noop", "nav.popToRoot -32007 unknownInstance",
+        "nav.dismissAll ok", "nav.dismissAll -32004 nothingToClose",
+        "nav.selectTab -32602 invalidParams", "nav.selectTab -32007 unknownInstance",
+        "flow.finish ok", "flow.finish -32004 nothingToClose", "flow.finish -32007 unknownInstance",
+        "flow.finish -32602 invalidParams",
+        "nav.apply ok", "nav.apply noop", "nav.apply failed at a later step", "nav.apply -32005 conflict",
+        "nav.nope -32601 methodNotFound",
+        "tag: pushed screen", "tag: embedded flow", "tag: presented flow", "tag: presented anonymous single",
+        "tag: explicit transition", "tag: custom transition", "tag: singleTop hit", "tag: route popTo",
+        "tag: route popTo inclusive", "tag: finished embedded", "tag: finished embedded with result",
+        "tag: finished anonymous", "tag: finished anonymous with result", "tag: finished flow",
+        "step with removals and additions", "tag: changes made and undone within one revision", "top unchanged by a change",
+    ]
+
+    /// Runs every sequence; returns the counters, or `nil` when replaying one seed or after a
+    /// mismatch (already recorded).
+    func run() -> [String: Int]? {
+        let environment = ProcessInfo.processInfo.environment
+        if let text = environment["NAVD_MODEL_SEED"], let seed = UInt64(text.replacingOccurrences(of: "0x", with: ""), radix: 16) {
+            var counts: [String: Int] = [:]
+            _ = sequence(seed: seed, counts: &counts)
+            return nil
+        }
+        let started = ContinuousClock.now
+        var counts: [String: Int] = [:]
+        let baseSeed = environment["NAVD_MODEL_BASE"].flatMap { UInt64($0) } ?? 0x6E61_7664_0000_0000
+        var base = SplitMix64(seed: baseSeed ^ salt)
+        let sequences = environment["NAVD_MODEL_SEQUENCES"].flatMap { Int($0) } ?? self.sequences
+        for _ in 0..<sequences {
+            guard sequence(seed: base.next(), counts: &counts) else { return nil }
+        }
+        let summary = counts.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }.joined(separator: "\n")
+        print("model-based \(label): \(sequences) sequences × \(ModelBasedTests.steps) steps in \(ContinuousClock.now - started)\n\(summary)")
+        return counts
+    }
+
+    /// One random sequence from boot; records the first mismatch and returns `false` there.
+    func sequence(seed: UInt64, counts: inout [String: Int]) -> Bool {
+        var engine = Navigator(
+            definition: app, instance: "00000000",
+            limits: NavigationLimits(screensPerStack: limits.screensPerStack, screensInTree: limits.screensInTree))
+        var model = ReferenceModel(app: app, limits: limits)
+        var generator = ModelOperationGenerator(app: app, seed: seed)
+        var calls: [ModelCall] = []
+        let seedText = "0x" + String(seed, radix: 16)
+
+        if let problem = compareTrees(engine, model) ?? compareEvents(engine.bootEvents, model.bootEvents) {
+            Issue.record("\(label) boot: \(problem)")
+            return false
+        }
+        for _ in 0..<ModelBasedTests.steps {
+            let call = generator.next(for: model)
+            calls.append(call)
+            if let problem = step(call, engine: &engine, model: &model, counts: &counts) {
+                let history = calls.enumerated().map { "  \($0.offset): \($0.element.text)" }.joined(separator: "\n")
+                Issue.record("""
+                    \(label): engine and model disagree at step \(calls.count - 1) of sequence \(seedText) \
+                    (replay: NAVD_MODEL_SEED=\(seedText) swift test --filter ModelBasedTests)
+                    \(problem)
+                    requests:
+                    \(history)
+                    """)
+                return false
+            }
+            counts["max screens in the tree"] = max(counts["max screens in the tree", default: 0], model.root.allScreens.count)
+        }
+        return true
+    }
+
+    /// Performs one request on both; describes the first difference, or `nil`.
+    func step(_ call: ModelCall, engine: inout Navigator, model: inout ReferenceModel, counts: inout [String: Int]) -> String? {
+        let before = (tree: engine.tree, revision: engine.revision)
+        let engineOutcome: Result<OperationResult, NavError>
+        do throws(NavError) {
+            engineOutcome = .success(try engine.perform(NavOperation(method: call.method, params: call.params)))
+        } catch {
+            engineOutcome = .failure(error)
+        }
+        let modelOutcome = model.perform(method: call.method, params: call.params)
+        if let violation = engine.tree.invariantViolation(screenLimitPerStack: limits.screensPerStack) { return "engine tree invariant: \(violation)" }
+
+        switch (engineOutcome, modelOutcome) {
+        case (.failure(let error), .failure(let expected)):
+            counts["\(call.method) \(expected.code) \(expected.reason)", default: 0] += 1
+            if call.method == "nav.apply", let step = expected.step, step > 0 { counts["nav.apply failed at a later step", default: 0] += 1 }
+            if engine.tree != before.tree || engine.revision != before.revision { return "the failed request changed the engine" }
+            var problems: [String] = []
+            if error.code.rawValue != expected.code || error.reason != expected.reason { problems.append("code/reason") }
+            if let param = expected.param, error.data["param"] != .string(param) { problems.append("data.param") }
+            if let problem = expected.problem, error.data["problem"] != .string(problem) { problems.append("data.problem") }
+            if let value = expected.expected, error.data["expected"] != value || error.data["actual"] != expected.actual {
+                problems.append("data.expected/actual")
+            }
+            if error.data["step"] != expected.step.map(JSONValue.int) { problems.append("data.step") }
+            if let step = expected.step,
+                error.data["stepOp"] != expected.stepOp.map(JSONValue.string) || !error.message.hasPrefix("step \(step) (")
+            {
+                problems.append("data.stepOp/message")
+            }
+            if !problems.isEmpty {
+                return "error differs (\(problems.joined(separator: ", "))): engine \(JSONWriter.string(error.jsonValue)), model \(expected)"
+            }
+        case (.success(let result), .success(let expected)):
+            counts["\(call.method) \(expected.noop ? "noop" : "ok")", default: 0] += 1
+            for tag in Set(expected.tags) { counts["tag: " + tag, default: 0] += 1 }
+            let types = Set(expected.events.compactMap { $0["type"]?.stringValue })
+            if types.contains("exit"), types.contains("enter") { counts["step with removals and additions", default: 0] += 1 }
+            if !expected.noop, !types.contains("willShow") { counts["top unchanged by a change", default: 0] += 1 }
+            if result.noop != expected.noop { return "noop: engine \(result.noop), model \(expected.noop)" }
+            if let problem = compareEvents(result.events, expected.events) { return problem }
+            if call.method == "nav.route" || call.method == "nav.close", result.detailJSON != expected.detail {
+                return "result: engine \(JSONWriter.string(.object(result.detailJSON))), model \(JSONWriter.string(.object(expected.detail)))"
+            }
+        case (.success(let result), .failure(let expected)):
+            return "engine succeeded (noop \(result.noop)), model refused: \(expected)\nengine events:\n\(eventLines(result.events.map(\.jsonValue)))"
+        case (.failure(let error), .success(let expected)):
+            return "engine refused \(JSONWriter.string(error.jsonValue)), model succeeded (noop \(expected.noop))\nmodel events:\n\(eventLines(expected.events))"
+        }
+        if engine.revision != model.revision { return "revision: engine \(engine.revision), model \(model.revision)" }
+        return compareTrees(engine, model)
+    }
+
+    func compareTrees(_ engine: Navigator, _ model: ReferenceModel) -> String? {
+        guard engine.tree.jsonValue != model.treeJSON else { return nil }
+        return """
+            trees differ
+            engine: \(JSONWriter.string(engine.tree.jsonValue))
+            model:  \(JSONWriter.string(model.treeJSON))
+            engine sketch:
+            \(sketch(engine.tree))
+            """
+    }
+
+    func compareEvents(_ engine: [NavEvent], _ model: [JSONValue]) -> String? {
+        let actual = engine.map(\.jsonValue)
+        guard actual != model else { return nil }
+        return "events differ\nengine:\n\(eventLines(actual))\nmodel:\n\(eventLines(model))"
+    }
+
+    func eventLines(_ events: [JSONValue]) -> String {
+        events.map { "  " + JSONWriter.string($0) }.joined(separator: "\n")
+    }
+}

@@ -22,7 +22,7 @@ import Testing
     /// `params: {}` (in the tree and in the boot `enter`/`willShow`), and a later `singleTop`
     /// route to that screen with the same (default) params is not recognised as a no-op: it
     /// pushes a second `home`.
-    @Test(.disabled("engine bug: booting a stack root flow leaves its root screen's param defaults unfilled"))
+    @Test
     func bootFillsTheDefaultsOfAStackRootScreen() throws {
         let app = appWithDefaultedRootParam()
         var engine = Navigator(definition: app, instance: "00000000")

@@ -51,6 +51,10 @@ struct ReferenceModel {
             return .failure(error)
         }
         guard work.root != root else {
+            // semantics.md §20: a no-op keeps no change, but ids its result showed (an apply
+            // that opened and closed a screen) stay used, so they are never shown twice.
+            nextFlow = work.nextFlow
+            nextScreen = work.nextScreen
             detail["noop"] = true
             return .success(RefCommit(noop: true, events: [], detail: detail, tags: []))
         }

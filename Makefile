@@ -21,9 +21,10 @@ test-deps: deps
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
+# navd in the foreground on the built-in sample app; Ctrl-C stops it. NAVD_FLAGS adds flags
+# (for example NAVD_FLAGS="--app my-app.json --socket /run/user/1000/navd.sock").
 run: build
-	@echo "navd: the daemon arrives with the next piece of work (issue 3)."
-	@echo "navd: NavigationCore is built; try 'make test' or 'make bench'."
+	.build/debug/navd $(NAVD_FLAGS)
 
 test: test-deps
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests

@@ -60,7 +60,7 @@ let package = Package(
         .executableTarget(
             name: "navbench",
             dependencies: [
-                "NavigationCore",
+                "NavigationCore", "NavTransportUV",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Clients/navbench"

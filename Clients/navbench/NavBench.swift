@@ -6,7 +6,7 @@ struct NavBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "navbench",
         abstract: "Measures navd's speed, one scenario per subcommand.",
-        subcommands: [DeepLinkBench.self])
+        subcommands: [DeepLinkBench.self, RTTBench.self, ThroughputBench.self])
 }
 
 /// Flags every scenario shares.

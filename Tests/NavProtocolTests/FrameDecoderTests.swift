@@ -1,5 +1,6 @@
 import Testing
 import NavProtocol
+import NavigationCore
 
 /// Frames as text, so a failure prints readably: a line is its text, an oversized one `<oversized>`.
 private func render(_ frames: [Frame]) -> [String] {
@@ -142,18 +143,5 @@ private func decode(_ text: String, maxLineBytes: Int = 16) -> [String] {
         decoder.feed(Array("one\ntwo\nthr".utf8)) { frames.append($0) }
         decoder.feed(Array("ee\nfour\n".utf8)) { frames.append($0) }
         #expect(render(frames) == ["one", "two", "three", "four"])
-    }
-}
-
-/// A small deterministic generator, so a failing chunking can be reproduced.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,51 +1,17 @@
 @testable import NavigationCore
 
-/// Test helpers for the deep-link tests: the DESIGN.md §2 sample app built by hand (no JSON
-/// decoder on this branch), small route tables, and the brute-force reference matcher.
+/// Test helpers for the deep-link tests: the sample app (optionally with extra screens), small
+/// route tables, and the brute-force reference matcher.
 enum DeepLinkFixtures {
     static let sectionValues = ["posts", "photos", "friends"]
 
-    /// The sample app's screens in definition order, with their paths and params (routes and
-    /// transitions are left out: matching does not read them).
-    static let sampleScreens: [ScreenDefinition] = [
-        ScreenDefinition(name: "feedList", path: "/feed"),
-        ScreenDefinition(name: "post", path: "/posts/:postId", params: [ParamDefinition(name: "postId", type: .int)]),
-        ScreenDefinition(name: "composePost", params: [ParamDefinition(name: "draft", type: .string, optional: true)]),
-        ScreenDefinition(name: "photoPicker"),
-        ScreenDefinition(name: "friendsList", path: "/friends"),
-        ScreenDefinition(
-            name: "profile", path: "/users/:userId(/:section)",
-            params: [
-                ParamDefinition(name: "userId", type: .int),
-                ParamDefinition(
-                    name: "section", type: .enumeration(sectionValues), optional: true, defaultValue: "posts"),
-            ]),
-        ScreenDefinition(name: "chatList", path: "/chats"),
-        ScreenDefinition(name: "chat", path: "/chats/:chatId", params: [ParamDefinition(name: "chatId", type: .string)]),
-        ScreenDefinition(
-            name: "message", path: "/chats/:chatId/messages/:messageId",
-            params: [ParamDefinition(name: "chatId", type: .string), ParamDefinition(name: "messageId", type: .int)]),
-        ScreenDefinition(name: "settingsHome", path: "/settings"),
-        ScreenDefinition(name: "account", path: "/settings/account", requires: ["signedIn"]),
-        ScreenDefinition(name: "loginForm", path: "/login"),
-        ScreenDefinition(name: "twoFactor", params: [ParamDefinition(name: "code", type: .string, optional: true)]),
-        ScreenDefinition(name: "notFound", params: [ParamDefinition(name: "url", type: .string)]),
-    ]
-
-    static let sampleFlows: [FlowDefinition] = [
-        FlowDefinition(name: "main", kind: .tabs(tabs: ["feed", "friends", "chats", "settings"], initialTab: "feed")),
-        FlowDefinition(name: "feed", kind: .stack(root: "feedList")),
-        FlowDefinition(name: "friends", kind: .stack(root: "friendsList")),
-        FlowDefinition(name: "chats", kind: .stack(root: "chatList")),
-        FlowDefinition(name: "settings", kind: .stack(root: "settingsHome")),
-        FlowDefinition(name: "compose", kind: .stack(root: "composePost"), transition: "modal"),
-        FlowDefinition(name: "login", kind: .stack(root: "loginForm"), transition: "modal"),
-    ]
-
+    /// The sample app of DESIGN.md §2, with `extraScreens` appended after its own.
     static func sampleApp(extraScreens: [ScreenDefinition] = []) -> AppDefinition {
-        AppDefinition(
-            app: "social", schemes: ["social"], hosts: ["social.example.com"], root: "main",
-            flows: sampleFlows, screens: sampleScreens + extraScreens, notFound: "notFound")
+        let sample = AppDefinition.sample
+        return AppDefinition(
+            app: sample.app, schemes: sample.schemes, hosts: sample.hosts, root: sample.root,
+            flows: sample.flows, screens: sample.screens + extraScreens, transitions: sample.transitions,
+            notFound: sample.notFound, guards: sample.guards)
     }
 
     static let sampleMatcher = try! DeepLinkMatcher(definition: sampleApp())

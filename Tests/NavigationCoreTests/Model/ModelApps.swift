@@ -1,64 +1,7 @@
 import NavigationCore
 
-/// The apps the model-based tests run on, built by hand with the definition initializers
-/// (no JSON decoding involved), so the tests depend only on the definition model.
-
-/// DESIGN.md §2's sample app, field for field.
-func handBuiltSampleApp() -> AppDefinition {
-    func routes(_ names: String...) -> RouteRules {
-        RouteRules(edges: names.map { RouteRules.Edge(to: $0) })
-    }
-    return AppDefinition(
-        app: "social", schemes: ["social"], hosts: ["social.example.com"], root: "main",
-        flows: [
-            FlowDefinition(name: "main", kind: .tabs(tabs: ["feed", "friends", "chats", "settings"], initialTab: "feed")),
-            FlowDefinition(name: "feed", kind: .stack(root: "feedList")),
-            FlowDefinition(name: "friends", kind: .stack(root: "friendsList")),
-            FlowDefinition(name: "chats", kind: .stack(root: "chatList")),
-            FlowDefinition(name: "settings", kind: .stack(root: "settingsHome")),
-            FlowDefinition(name: "compose", kind: .stack(root: "composePost"), transition: "modal"),
-            FlowDefinition(name: "login", kind: .stack(root: "loginForm"), transition: "modal"),
-        ],
-        screens: [
-            ScreenDefinition(name: "feedList", path: "/feed", routes: routes("post", "profile", "compose")),
-            ScreenDefinition(
-                name: "post", path: "/posts/:postId", params: [ParamDefinition(name: "postId", type: .int)],
-                routes: routes("profile", "post"), transition: "zoom"),
-            ScreenDefinition(
-                name: "composePost", params: [ParamDefinition(name: "draft", type: .string, optional: true)],
-                routes: routes("photoPicker")),
-            ScreenDefinition(name: "photoPicker", transition: "sheet"),
-            ScreenDefinition(name: "friendsList", path: "/friends", routes: routes("profile")),
-            ScreenDefinition(
-                name: "profile", path: "/users/:userId(/:section)",
-                params: [
-                    ParamDefinition(name: "userId", type: .int),
-                    ParamDefinition(
-                        name: "section", type: .enumeration(["posts", "photos", "friends"]), optional: true,
-                        defaultValue: "posts"),
-                ],
-                routes: routes("chat", "friendsList", "post", "profile"), transition: "modal"),
-            ScreenDefinition(name: "chatList", path: "/chats", routes: routes("chat")),
-            ScreenDefinition(
-                name: "chat", path: "/chats/:chatId", params: [ParamDefinition(name: "chatId", type: .string)],
-                routes: routes("message", "profile")),
-            ScreenDefinition(
-                name: "message", path: "/chats/:chatId/messages/:messageId",
-                params: [ParamDefinition(name: "chatId", type: .string), ParamDefinition(name: "messageId", type: .int)],
-                routes: routes("profile")),
-            ScreenDefinition(name: "settingsHome", path: "/settings", routes: routes("account", "login")),
-            ScreenDefinition(name: "account", path: "/settings/account", requires: ["signedIn"]),
-            ScreenDefinition(name: "loginForm", path: "/login", routes: routes("twoFactor")),
-            ScreenDefinition(name: "twoFactor", params: [ParamDefinition(name: "code", type: .string, optional: true)]),
-            ScreenDefinition(name: "notFound", params: [ParamDefinition(name: "url", type: .string)]),
-        ],
-        transitions: [
-            TransitionDefinition(name: "sheet", base: .modal, animator: "sheet"),
-            TransitionDefinition(name: "zoom", base: .push, animator: "zoom"),
-        ],
-        notFound: "notFound",
-        guards: [GuardDefinition(name: "signedIn", redirect: "login")])
-}
+/// The apps the model-based tests run on besides `AppDefinition.sample`: built by hand with the
+/// definition initializers.
 
 /// A shop shaped differently from the sample: a root *stack* flow, flows that embed (pushed)
 /// and nest (an embedded flow's screens push further flows), a `modalWithNavigation` screen, a

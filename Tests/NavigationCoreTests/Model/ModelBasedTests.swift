@@ -14,7 +14,7 @@ import Testing
     static let steps = 40
 
     @Test func sampleApp() {
-        let counts = ModelRun(app: handBuiltSampleApp(), label: "social", salt: 1, sequences: Self.sequences).run()
+        let counts = ModelRun(app: AppDefinition.sample, label: "social", salt: 1, sequences: Self.sequences).run()
         expectCoverage(counts, of: ModelRun.commonCoverage + [
             "tag: dismissAll in a hidden tab", "tag: finished flow with result", "nav.selectTab ok",
             "tag: push fell back (single)",

@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func bootStartsEveryTabInOrder() {
-        let model = ReferenceModel(app: handBuiltSampleApp())
+        let model = ReferenceModel(app: AppDefinition.sample)
         #expect(model.revision == 1)
         #expect(model.bootEvents.map(line) == [
             "flowStarted f1 main", "flowStarted f2 feed", "enter s1 feedList f2 -", "flowStarted f3 friends",
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func pushModalFallbackAndDismissAll() {
-        var model = ReferenceModel(app: handBuiltSampleApp())
+        var model = ReferenceModel(app: AppDefinition.sample)
         #expect(perform(&model, "nav.route", ["to": "post", "params": ["postId": 5]]) == [
             "willHide s1 feedList f2", "enter s5 post {\"postId\":5} f2 push:zoom:zoom push", "willShow s5 post {\"postId\":5} f2",
         ])
@@ -130,7 +130,7 @@ import Testing
     }
 
     @Test func applyIsOneRevisionWithNetEventsAndRefusalsNameTheStep() {
-        var model = ReferenceModel(app: handBuiltSampleApp())
+        var model = ReferenceModel(app: AppDefinition.sample)
         // Added and removed within one apply: no events for it; the net change is the tab.
         #expect(perform(&model, "nav.apply", ["ops": [
             ["method": "nav.route", "params": ["to": "post", "params": ["postId": 1]]],
@@ -149,7 +149,7 @@ import Testing
     }
 
     @Test func routeChecksInTheDocumentedOrder() {
-        var model = ReferenceModel(app: handBuiltSampleApp())
+        var model = ReferenceModel(app: AppDefinition.sample)
         #expect(refusal(&model, "nav.route", ["to": "nowhere", "expectRevision": 9]) == .conflict(expected: 9, actual: 1))
         #expect(refusal(&model, "nav.route", ["to": "nowhere", "from": "s9"]) == .unknownDestination)
         #expect(refusal(&model, "nav.route", ["to": "chat", "from": "s9"]) == .invalidParam("chatId", "missing"))

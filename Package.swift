@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "NavProtocol", targets: ["NavProtocol"]),
         .library(name: "NavServer", targets: ["NavServer"]),
         .library(name: "NavTransportUV", targets: ["NavTransportUV"]),
+        .library(name: "NavClient", targets: ["NavClient"]),
         .executable(name: "navd", targets: ["navd"]),
         .executable(name: "navbench", targets: ["navbench"]),
     ],
@@ -48,6 +49,12 @@ let package = Package(
             dependencies: ["CLibUV"],
             path: "Sources/NavTransportUV"
         ),
+        // What every client program uses: connect, calls, notifications.
+        .target(
+            name: "NavClient",
+            dependencies: ["NavProtocol", "NavigationCore"],
+            path: "Sources/NavClient"
+        ),
         .executableTarget(
             name: "navd",
             dependencies: [
@@ -60,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "navbench",
             dependencies: [
-                "NavigationCore", "NavTransportUV",
+                "NavigationCore", "NavProtocol", "NavClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Clients/navbench"

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import NavTransportUV
+import NavProtocol
 
 /// The requests a closed-loop client sends, one at a time.
 enum LoadMix: String, ExpressibleByArgument, CaseIterable {
@@ -35,7 +35,7 @@ struct LoadOptions: ParsableArguments {
     @Option(help: "Seconds to measure (after a short warm-up).")
     var duration: Double = 3
 
-    var path: String { SocketPath.resolve(override: socket).path }
+    var path: String { SocketLocation.resolve(override: socket) }
 }
 
 /// Latencies of every request, and the wall time they took.

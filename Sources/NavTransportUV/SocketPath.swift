@@ -3,8 +3,7 @@ internal import Glibc
 
 /// Where navd's socket lives and the rules for taking the place (DESIGN §5.1):
 ///
-/// - `--socket PATH`, else `NAVD_SOCKET`, else `$XDG_RUNTIME_DIR/navd/navd.sock`, else
-///   `/tmp/navd-$UID/navd.sock` (`resolve`);
+/// - which path: NavProtocol's `SocketLocation.resolve` (`--socket`, `NAVD_SOCKET`, …);
 /// - the directory is created 0700 if missing; one that is a symlink, not ours, or writable by
 ///   group or others is refused (`prepareDirectory`);
 /// - the path must fit a Unix socket address (`checkLength`);
@@ -25,32 +24,6 @@ public struct SocketPath: Sendable, Hashable, CustomStringConvertible {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let prefix = path[..<slash]
         return prefix.isEmpty ? "/" : String(prefix)
-    }
-
-    /// The socket path every program uses: `override` (a `--socket` flag) if given, else
-    /// `NAVD_SOCKET`, else `$XDG_RUNTIME_DIR/navd/navd.sock` (an absolute one), else
-    /// `/tmp/navd-$UID/navd.sock` (`uid` defaults to this process's real uid). Empty values count as unset.
-    public static func resolve(
-        override: String? = nil, environment: [String: String] = processEnvironment(), uid: UInt32? = nil
-    ) -> SocketPath {
-        if let override, !override.isEmpty { return SocketPath(override) }
-        if let explicit = environment["NAVD_SOCKET"], !explicit.isEmpty { return SocketPath(explicit) }
-        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
-            let base = runtime.hasSuffix("/") ? String(runtime.dropLast()) : runtime
-            return SocketPath("\(base)/navd/navd.sock")
-        }
-        return SocketPath("/tmp/navd-\(uid ?? getuid())/navd.sock")
-    }
-
-    /// The variables `resolve` reads, from this process's environment.
-    public static func processEnvironment() -> [String: String] {
-        var found: [String: String] = [:]
-        for name in ["NAVD_SOCKET", "XDG_RUNTIME_DIR"] {
-            if let value = getenv(name) {
-                found[name] = String(cString: value)
-            }
-        }
-        return found
     }
 
     /// The longest path a Unix socket address holds (107 bytes on Linux).

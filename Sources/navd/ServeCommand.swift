@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import NavProtocol
 import NavServer
 import NavTransportUV
 import NavigationCore
@@ -48,7 +49,7 @@ struct ServeCommand: ParsableCommand {
         let logger = Logger(label: "navd")
 
         let definition = try loadDefinition(logger: logger)
-        let path = SocketPath.resolve(override: socket)
+        let path = SocketPath(SocketLocation.resolve(override: socket))
         do {
             try path.claim()
         } catch let error where error.kind == .alreadyRunning {

@@ -32,18 +32,6 @@ func refusal<Result>(_ body: () throws -> Result) -> TransportError? {
 
 /// DESIGN §5.1 socket-path policy.
 @Suite struct SocketPathResolution {
-    @Test func theFlagWinsThenNAVDSOCKETThenXDGRuntimeDirThenTmp() {
-        let everything = ["NAVD_SOCKET": "/env/navd.sock", "XDG_RUNTIME_DIR": "/run/user/1000"]
-        #expect(SocketPath.resolve(override: "/flag/navd.sock", environment: everything).path == "/flag/navd.sock")
-        #expect(SocketPath.resolve(environment: everything).path == "/env/navd.sock")
-        #expect(SocketPath.resolve(environment: ["XDG_RUNTIME_DIR": "/run/user/1000/"]).path
-            == "/run/user/1000/navd/navd.sock")
-        #expect(SocketPath.resolve(environment: [:], uid: 1000).path == "/tmp/navd-1000/navd.sock")
-        #expect(SocketPath.resolve(override: "", environment: ["NAVD_SOCKET": "", "XDG_RUNTIME_DIR": "relative"],
-                                   uid: 7).path == "/tmp/navd-7/navd.sock")
-        #expect(SocketPath.resolve(environment: [:]).path == "/tmp/navd-\(getuid())/navd.sock")
-    }
-
     @Test func theDirectoryIsWhatPrecedesTheLastSlash() {
         #expect(SocketPath("/run/user/1/navd/navd.sock").directory == "/run/user/1/navd")
         #expect(SocketPath("/navd.sock").directory == "/")

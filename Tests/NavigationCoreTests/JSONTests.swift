@@ -41,3 +41,15 @@ import Testing
         #expect { try JSONParser.parse(deep) } throws: { ($0 as? JSONParser.Error)?.kind == .tooDeep }
     }
 }
+
+@Suite struct JSONWriterNumberTests {
+    @Test(arguments: [0, 1, -1, 9, 10, 42, -1_000_000, Int.max, Int.min, 1_234_567_890_123])
+    func integersAreWrittenAsDecimalDigits(_ value: Int) {
+        #expect(JSONWriter.string(.int(value)) == String(value))
+    }
+
+    @Test func stringsNeedingEscapesAndNot() {
+        #expect(JSONWriter.string("plain é 漢") == "\"plain é 漢\"")
+        #expect(JSONWriter.string("a\"b\\c\nd\u{1}") == #""a\"b\\c\nd\u0001""#)
+    }
+}

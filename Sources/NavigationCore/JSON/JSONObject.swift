@@ -1,8 +1,14 @@
-/// A JSON object: keys in insertion order, O(1) lookup, equality that ignores order
-/// (`{"a":1,"b":2}` equals `{"b":2,"a":1}`, as JSON says).
+/// A JSON object: keys in insertion order, equality that ignores order (`{"a":1,"b":2}`
+/// equals `{"b":2,"a":1}`, as JSON says).
+///
+/// Stored as a flat array of pairs: the objects navd handles are small (params, events, tree
+/// nodes), and a linear scan of a few keys beats hashing them, which dominated request cost.
+/// Past `indexThreshold` keys (an app definition's `screens`) a hash index keeps lookups O(1).
 public struct JSONObject: Sendable {
-    public private(set) var keys: [String] = []
-    private var storage: [String: JSONValue] = [:]
+    private var storage: [(key: String, value: JSONValue)] = []
+    private var index: [String: Int]?
+
+    static let indexThreshold = 16
 
     public init() {}
 
@@ -10,38 +16,67 @@ public struct JSONObject: Sendable {
         for (key, value) in pairs { self[key] = value }
     }
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    public var count: Int { storage.count }
+    public var isEmpty: Bool { storage.isEmpty }
+
+    /// Keys in insertion order.
+    public var keys: [String] { storage.map(\.key) }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return storage.firstIndex { $0.key == key }
+    }
 
     public subscript(key: String) -> JSONValue? {
-        get { storage[key] }
+        get { position(of: key).map { storage[$0].value } }
         set {
             if let newValue {
-                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else if storage.removeValue(forKey: key) != nil {
-                keys.removeAll { $0 == key }
+                if let i = position(of: key) {
+                    storage[i].value = newValue
+                } else {
+                    storage.append((key, newValue))
+                    if index != nil {
+                        index![key] = storage.count - 1
+                    } else if storage.count > Self.indexThreshold {
+                        index = Dictionary(uniqueKeysWithValues: storage.enumerated().map { ($1.key, $0) })
+                    }
+                }
+            } else if let i = position(of: key) {
+                storage.remove(at: i)
+                if index != nil {
+                    index = Dictionary(uniqueKeysWithValues: storage.enumerated().map { ($1.key, $0) })
+                }
             }
         }
     }
 
     /// Calls `body` with each key/value pair in insertion order, without building an array.
     public func forEach(_ body: (String, JSONValue) -> Void) {
-        for key in keys { body(key, storage[key]!) }
+        for pair in storage { body(pair.key, pair.value) }
     }
 
     /// Key/value pairs in insertion order.
-    public var pairs: [(key: String, value: JSONValue)] {
-        keys.map { ($0, storage[$0]!) }
-    }
+    public var pairs: [(key: String, value: JSONValue)] { storage }
 }
 
 extension JSONObject: Hashable {
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.storage == rhs.storage
+        guard lhs.count == rhs.count else { return false }
+        for pair in lhs.storage where rhs[pair.key] != pair.value { return false }
+        return true
     }
 
+    /// Independent of key order, like `==`.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage)
+        var combined = 0
+        for pair in storage {
+            var h = Hasher()
+            h.combine(pair.key)
+            h.combine(pair.value)
+            combined ^= h.finalize()
+        }
+        hasher.combine(count)
+        hasher.combine(combined)
     }
 }
 

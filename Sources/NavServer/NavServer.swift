@@ -39,11 +39,11 @@ public final class NavServer {
 
     /// Bytes read from a connection: answers every complete message in them.
     public func receive(_ bytes: UnsafeRawBufferPointer, from id: ClientID) -> [ServerOutput] {
-        guard var connection = connections[id], !connection.closing else { return [] }
+        guard connections[id]?.closing == false else { return [] }
         outputs.removeAll(keepingCapacity: true)
         var frames: [Frame] = []
-        connection.decoder.feed(bytes) { frames.append($0) }
-        connections[id] = connection
+        // In place: a copy of the connection would copy the decoder's buffer on every read.
+        connections[id]!.decoder.feed(bytes) { frames.append($0) }
         var responses: [UInt8] = []
         var committed: [ChangeRecord] = []
         for frame in frames {

@@ -2,6 +2,9 @@
 
 Every test that uses `navd` is skipped, with the reason, while the binary cannot serve
 (not built, or no `--socket` option yet), so the suite never fails before the daemon lands.
+
+Every line a test reads through a `navd_harness.Client` (which every fixture here hands
+out) is checked against Protocol/navd.openrpc.json as it is read; see `Client`.
 """
 
 import pytest

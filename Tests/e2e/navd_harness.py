@@ -4,10 +4,18 @@
   `.build/debug/navd` under the repository root) and whether it can serve yet.
 - `Navd`: starts `navd --socket PATH [--app FILE]` in a fresh 0700 temp dir, waits until the
   socket accepts (10 s, failing with navd's stderr), reports fds and RSS, stops it cleanly
-  (SIGTERM, wait, SIGKILL on timeout).
+  (SIGTERM, wait, SIGKILL on timeout);
+  `wait_for_log(text)` polls its stderr; `socket_path=` puts the socket elsewhere.
 - `Client`: one AF_UNIX connection speaking NDJSON JSON-RPC 2.0: raw bytes, requests with
   automatic ids, line reads with timeouts, `call()` returning the result or raising
-  `RPCError`, notifications collected apart from responses.
+  `RPCError`, notifications collected apart from responses, `sync()` to prove nothing else
+  is pending. **Every line it reads is checked against Protocol/navd.openrpc.json** (the
+  result schema of the method of the request with that id, `ErrorObject` and the method's
+  error list, the notification's params) and violations raise `ContractViolation`: a test
+  cannot forget to validate.
+- `RevisionChain`, `Follower`: a subscriber's `nav.changed` stream proven gap-free
+  (`baseRevision` chain, consecutive revisions, `truncated` with `root`), the latter read on
+  its own thread.
 - `OpenRPCValidator`: validates results, params, notifications and error objects against
   Protocol/navd.openrpc.json.
 - `fd_count(pid)`, `rss_kib(pid)`: from /proc.
@@ -16,19 +24,22 @@
 
 from __future__ import annotations
 
+import collections
 import itertools
 import json
 import os
 import pathlib
+import re
 import shutil
 import signal
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 from typing import Any, Iterable
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -112,6 +123,7 @@ class Navd:
         env: dict[str, str] | None = None,
         command: list[str] | None = None,
         start_timeout: float = START_TIMEOUT,
+        socket_path: str | os.PathLike | None = None,
     ):
         self.app = os.fspath(app) if app is not None else None
         self.extra_args = list(extra_args)
@@ -119,7 +131,7 @@ class Navd:
         self.command = command
         self.start_timeout = start_timeout
         self.dir: pathlib.Path | None = None
-        self.socket_path: str = ""
+        self.socket_path: str = os.fspath(socket_path) if socket_path is not None else ""
         self.process: subprocess.Popen | None = None
         self.returncode: int | None = None
         self._stdout = None
@@ -136,7 +148,8 @@ class Navd:
             self.command = command
         self.dir = pathlib.Path(tempfile.mkdtemp(prefix="navd-e2e-"))
         os.chmod(self.dir, 0o700)
-        self.socket_path = str(self.dir / "navd.sock")
+        if not self.socket_path:
+            self.socket_path = str(self.dir / "navd.sock")
         argv = [*self.command, "--socket", self.socket_path]
         if self.app is not None:
             argv += ["--app", self.app]
@@ -236,9 +249,33 @@ class Navd:
     def rss_kib(self) -> int:
         return rss_kib(self.pid)
 
+    @property
+    def max_line_bytes(self) -> int:
+        """The line limit navd was started with (`--max-message-bytes`, else 1 MiB)."""
+        args = self.extra_args
+        for index, arg in enumerate(args):
+            if arg == "--max-message-bytes":
+                return int(args[index + 1])
+            if arg.startswith("--max-message-bytes="):
+                return int(arg.split("=", 1)[1])
+        return DEFAULT_MAX_LINE_BYTES
+
+    def wait_for_log(self, text: str, timeout: float = 10.0, count: int = 1) -> str:
+        """Waits until navd's stderr holds `text` at least `count` times; returns the
+        first line that has it. Raises TimeoutError with the log's tail."""
+        deadline = time.monotonic() + timeout
+        while True:
+            log = self.stderr()
+            if log.count(text) >= count:
+                return next(line for line in log.splitlines() if text in line)
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"navd's log has {log.count(text)} of {count} {text!r} after {timeout:g} s;"
+                                   f" its tail:\n{log[-3000:]}")
+            time.sleep(0.05)
+
     def client(self, name: str | None = None, timeout: float = 5.0) -> "Client":
         """A new connection; with `name`, it says `daemon.hello` first."""
-        client = Client(self.socket_path, timeout=timeout)
+        client = Client(self.socket_path, timeout=timeout, max_line_bytes=self.max_line_bytes)
         if name is not None:
             client.hello(name)
         return client
@@ -269,35 +306,199 @@ class RPCError(Exception):
         return error
 
 
-class Client:
-    """One connection to navd. Messages without `id` that have a `method` are
-    notifications and go to `notifications`; responses to requests other than the one
-    being awaited are kept in `responses` by id; batch responses (arrays) in `batches`."""
+class ContractViolation(AssertionError):
+    """navd wrote a line that JSON-RPC 2.0 or Protocol/navd.openrpc.json does not allow."""
 
-    def __init__(self, socket_path: str, timeout: float = 5.0):
+
+_CONTRACT: "OpenRPCValidator | None" = None
+
+
+def contract() -> "OpenRPCValidator":
+    """The one `OpenRPCValidator` of Protocol/navd.openrpc.json that every `Client` uses."""
+    global _CONTRACT
+    if _CONTRACT is None:
+        _CONTRACT = OpenRPCValidator()
+    return _CONTRACT
+
+
+def id_key(request_id: Any) -> str:
+    """How ids are compared: their JSON text (so 1 and 1.0, "1" and 1 stay apart)."""
+    return json.dumps(request_id)
+
+
+# navd's line-level limits (DESIGN.md §5.1, Protocol/jsonrpc.md 3 and 6)
+DEFAULT_MAX_LINE_BYTES = 1 << 20
+MAX_DEPTH = 64
+MAX_BATCH = 256
+# error codes every method may answer when its line or entry is refused before it is run
+_ENVELOPE_CODES = {-32700, -32600}
+
+
+def json_depth(value: Any) -> int:
+    """Nesting depth as navd counts it: a scalar is 0, `[]`/`{}` are 1."""
+    depth, level = 0, [(value, 1)]
+    while level:
+        node, d = level.pop()
+        if isinstance(node, (list, dict)):
+            depth = max(depth, d)
+            level.extend((child, d + 1) for child in (node.values() if isinstance(node, dict) else node))
+    return depth
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+class Client:
+    """One connection to navd speaking NDJSON JSON-RPC 2.0.
+
+    **Every line navd writes is checked against the contract as it is read**, whichever
+    method reads it (`read_line`, `read_message`, `call`, `notification`, `at_eof`, …):
+    it must be compact JSON; a notification must be one of the document's `x-notifications`
+    with valid params; a response must be `{jsonrpc, id, result|error}` and its `result` must
+    match the result schema of the method of the request that had that id on this
+    connection (requests are remembered as they are *sent*, also by `send_raw`), its `error`
+    must match `ErrorObject` and be an error that method lists. A violation raises
+    `ContractViolation`. There is no unchecked way to read from the socket.
+
+    Messages without `id` that have a `method` are notifications and go to
+    `notifications`; responses to requests other than the one being awaited are kept in
+    `responses` by id; batch responses (arrays) in `batches`."""
+
+    def __init__(
+        self,
+        socket_path: str | None = None,
+        timeout: float = 5.0,
+        *,
+        sock: socket.socket | None = None,
+        validator: "OpenRPCValidator | None" = None,
+        max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+    ):
         self.timeout = timeout
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.validator = validator or contract()
+        self.max_line_bytes = max_line_bytes
+        if sock is None:
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            sock.settimeout(timeout)
+            sock.connect(socket_path)
+        self.sock = sock
         self.sock.settimeout(timeout)
-        self.sock.connect(socket_path)
         self._buffer = b""
+        self._unsent_tail = b""  # the unterminated end of what was sent
+        self._awaiting: dict[str, collections.deque] = collections.defaultdict(collections.deque)
         self._ids = itertools.count(1)
         self.notifications: list[dict] = []
-        self.responses: dict[Any, dict] = {}
+        self.responses: dict[str, collections.deque] = collections.defaultdict(collections.deque)
         self.batches: list[list] = []
         self.closed_by_peer = False
+        self.lines_read = 0
+
+    # -- what was asked: request ids → methods, so responses can be checked by method
+
+    def _track_sent(self, data: bytes) -> None:
+        lines = (self._unsent_tail + data).split(b"\n")
+        self._unsent_tail = lines.pop()
+        for line in lines:
+            self._track_line(line[:-1] if line.endswith(b"\r") else line)
+        if len(self._unsent_tail) > self.max_line_bytes + 1:
+            self._unsent_tail = self._unsent_tail[: self.max_line_bytes + 2]  # oversized whatever follows
+
+    def _track_line(self, line: bytes) -> None:
+        """Mirrors navd's line-level refusals (they are answered with `id: null` whatever
+        the line held), then remembers the method of each request by its id."""
+        if not line.strip(b" \t\r"):
+            return  # blank lines carry no message (Protocol/jsonrpc.md 4)
+        if len(line) > self.max_line_bytes:
+            self._awaiting[id_key(None)].append(None)
+            return
+        try:
+            message = json.loads(line.decode("utf-8"), parse_constant=_refuse_constant)
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            self._awaiting[id_key(None)].append(None)
+            return
+        if json_depth(message) > MAX_DEPTH or message == [] or (isinstance(message, list) and len(message) > MAX_BATCH):
+            self._awaiting[id_key(None)].append(None)
+            return
+        for entry in message if isinstance(message, list) else [message]:
+            if not isinstance(entry, dict):
+                continue
+            request_id = entry.get("id")
+            valid_id = isinstance(request_id, (str, int, float)) and not isinstance(request_id, bool) or request_id is None
+            if "id" in entry and valid_id:
+                if isinstance(request_id, int) and not -(1 << 63) <= request_id < (1 << 63):
+                    request_id = float(request_id)  # navd reads it as a double (Protocol/jsonrpc.md 10)
+                method = entry.get("method")
+                self._awaiting[id_key(request_id)].append(method if isinstance(method, str) else None)
+
+    # -- the contract, applied to every line read
+
+    def _check_line(self, line: bytes) -> Any:
+        try:
+            text = line.decode("utf-8")
+            message = json.loads(text, parse_constant=_refuse_constant)
+        except (UnicodeDecodeError, ValueError) as error:
+            raise ContractViolation(f"navd wrote a line that is not JSON ({error}): {line[:300]!r}") from None
+        if _WHITESPACE.search(_STRINGS.sub('""', text)):
+            raise ContractViolation(f"navd wrote JSON that is not compact: {text[:300]}")
+        if isinstance(message, list):
+            if not message:
+                raise ContractViolation("navd wrote an empty batch response")
+            for entry in message:
+                self._check_response(entry)
+        elif isinstance(message, dict) and "id" not in message:
+            self._check_notification(message)
+        else:
+            self._check_response(message)
+        return message
+
+    def _check_notification(self, message: dict) -> None:
+        if set(message) - {"jsonrpc", "method", "params"} or message.get("jsonrpc") != "2.0":
+            raise ContractViolation(f"not a JSON-RPC 2.0 notification: {json.dumps(message)[:300]}")
+        method = message.get("method")
+        if method not in self.validator.notifications:
+            raise ContractViolation(f"navd sent notification {method!r}, which the OpenRPC document does not declare")
+        self.validator.check(self.validator.notification_schema(method), message.get("params"),
+                             f"params of notification {method}")
+
+    def _check_response(self, message: Any) -> None:
+        if not isinstance(message, dict) or message.get("jsonrpc") != "2.0" or "id" not in message \
+                or len({"result", "error"} & set(message)) != 1 or set(message) - {"jsonrpc", "id", "result", "error"}:
+            raise ContractViolation(f"not a JSON-RPC 2.0 response: {json.dumps(message)[:300]}")
+        key = id_key(message["id"])
+        pending = self._awaiting.get(key)
+        asked = pending.popleft() if pending else None
+        if "result" in message:
+            if asked is None:
+                raise ContractViolation(f"a result for id {message['id']!r}, which no request on this connection had: "
+                                        f"{json.dumps(message)[:300]}")
+            if asked not in self.validator.methods:
+                raise ContractViolation(f"a result for {asked}, which the OpenRPC document does not declare")
+            self.validator.check(self.validator.result_schema(asked), message["result"], f"result of {asked}")
+            return
+        error = message["error"]
+        self.validator.check(self.validator.schema("ErrorObject"), error, f"error object (request {asked or '?'})")
+        code = error["code"]
+        if asked is None:
+            allowed = _ENVELOPE_CODES
+        elif asked in self.validator.methods:
+            allowed = _ENVELOPE_CODES | self.validator.error_codes(asked)
+        else:
+            allowed = _ENVELOPE_CODES | {-32601}
+        if code not in allowed:
+            raise ContractViolation(f"error {code} answered to {asked or 'a request navd could not read'},"
+                                    f" which may only get {sorted(allowed)}: {json.dumps(error)[:300]}")
 
     # -- raw I/O
 
     def send_raw(self, data: bytes) -> None:
+        self._track_sent(data)
         self.sock.sendall(data)
 
     def send(self, message: Any) -> None:
         """One JSON message (object or batch array) as one compact line."""
         self.send_raw(json.dumps(message, separators=(",", ":")).encode() + b"\n")
 
-    def read_line(self, timeout: float | None = None) -> bytes:
-        """The next line without its newline. Raises TimeoutError, or EOFError when navd
-        closed the connection."""
+    def _next_line(self, timeout: float | None) -> bytes:
         deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         while b"\n" not in self._buffer:
             remaining = deadline - time.monotonic()
@@ -305,7 +506,7 @@ class Client:
                 raise TimeoutError(f"no complete line within {timeout if timeout is not None else self.timeout:g} s")
             self.sock.settimeout(remaining)
             try:
-                chunk = self.sock.recv(65536)
+                chunk = self.sock.recv(1 << 20)
             except socket.timeout:
                 continue
             if not chunk:
@@ -313,18 +514,33 @@ class Client:
                 raise EOFError("navd closed the connection" + (f" (unterminated: {self._buffer[:200]!r})" if self._buffer else ""))
             self._buffer += chunk
         line, _, self._buffer = self._buffer.partition(b"\n")
-        return line[:-1] if line.endswith(b"\r") else line
+        return line
+
+    def read_line(self, timeout: float | None = None) -> bytes:
+        """The next line without its newline, checked against the contract. Raises
+        TimeoutError, EOFError when navd closed the connection, ContractViolation."""
+        return self._read(timeout)[0]
 
     def read_message(self, timeout: float | None = None) -> Any:
-        return json.loads(self.read_line(timeout))
+        """The next message, checked against the contract."""
+        return self._read(timeout)[1]
+
+    def _read(self, timeout: float | None) -> tuple[bytes, Any]:
+        line = self._next_line(timeout)
+        if line.endswith(b"\r"):
+            raise ContractViolation(f"navd ended a line with \\r\\n: {line[:200]!r}")
+        message = self._check_line(line)
+        self.lines_read += 1
+        return line, message
 
     def at_eof(self, timeout: float = 1.0) -> bool:
         """True when navd closes the connection within `timeout` (lines before that are
-        read and filed as usual)."""
+        read, checked and filed as usual)."""
         try:
             while True:
                 self._file(self.read_message(timeout))
         except (EOFError, ConnectionResetError):
+            self.closed_by_peer = True
             return True
         except TimeoutError:
             return False
@@ -353,32 +569,26 @@ class Client:
     def _file(self, message: Any) -> None:
         if isinstance(message, list):
             self.batches.append(message)
-        elif isinstance(message, dict) and "id" not in message and "method" in message:
+        elif "id" not in message:
             self.notifications.append(message)
-        elif isinstance(message, dict) and "id" in message:
-            self.responses[json.dumps(message["id"])] = message
         else:
-            raise AssertionError(f"navd sent something that is no JSON-RPC message: {message!r}")
+            self.responses[id_key(message["id"])].append(message)
 
     def response(self, request_id: Any, timeout: float | None = None) -> dict:
         """The whole response object for `request_id`, reading (and filing) other messages
         until it arrives."""
-        key = json.dumps(request_id)
+        key = id_key(request_id)
         deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
-        while key not in self.responses:
+        while not self.responses.get(key):
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise TimeoutError(f"no response to id {request_id!r}")
             self._file(self.read_message(remaining))
-        return self.responses.pop(key)
+        return self.responses[key].popleft()
 
     def call(self, method: str, params: Any = None, timeout: float | None = None) -> Any:
         """Calls a method: returns `result`, or raises `RPCError`."""
-        response = self.response(self.request(method, params), timeout)
-        if "error" in response:
-            error = response["error"]
-            raise RPCError(error.get("code"), error.get("message"), error.get("data"), response)
-        return response["result"]
+        return result_of(self.response(self.request(method, params), timeout))
 
     def batch(self, entries: list[dict], timeout: float | None = None) -> list:
         """Sends a batch of full message dicts and returns the array navd answered."""
@@ -407,6 +617,20 @@ class Client:
         """`daemon.hello`: names this connection; returns its client id."""
         return self.call("daemon.hello", {"name": name})["client"]
 
+    def sync(self, timeout: float | None = None) -> list:
+        """A `nav.state` round trip: every line navd wrote before answering it is read and
+        filed; returns the lines that came before the answer (parsed)."""
+        request_id = f"sync-{self.next_id()}"
+        self.request("nav.state", id=request_id)
+        before = []
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while True:
+            message = self.read_message(max(0.0, deadline - time.monotonic()))
+            if isinstance(message, dict) and message.get("id") == request_id:
+                return before
+            before.append(message)
+            self._file(message)
+
     def close(self) -> None:
         try:
             self.sock.close()
@@ -418,6 +642,112 @@ class Client:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def result_of(response: dict) -> Any:
+    """A response's `result`, or its error raised as `RPCError`."""
+    if "error" in response:
+        error = response["error"]
+        raise RPCError(error.get("code"), error.get("message"), error.get("data"), response)
+    return response["result"]
+
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_WHITESPACE = re.compile(r'[ \t\r\n]')
+
+
+# --------------------------------------------------------------------------- subscriptions
+
+
+class RevisionChain:
+    """What one subscriber was sent, proven gap-free as it arrives (DESIGN.md §5.4): every
+    `nav.changed` starts where the last one (or the `nav.subscribe` result) ended
+    (`baseRevision`), lists consecutive revisions ending at its `revision` (starting right
+    after `baseRevision` unless `truncated`, which must carry `root`), never repeats or goes
+    back. `changes` maps each revision to its change; `root` is the latest tree sent."""
+
+    def __init__(self, subscribed: dict, name: str = "subscriber"):
+        self.name = name
+        self.revision: int = subscribed["revision"]
+        self.root: dict | None = subscribed.get("root")
+        self.changes: dict[int, dict] = {}
+        self.notifications: list[dict] = []
+
+    def add(self, params: dict) -> None:
+        where = f"{self.name}: nav.changed {json.dumps(params)[:400]}"
+        assert params["baseRevision"] == self.revision, f"{where}: baseRevision is not {self.revision}"
+        revisions = [change["revision"] for change in params["changes"]]
+        assert revisions == list(range(revisions[0], revisions[0] + len(revisions))), f"{where}: not consecutive"
+        assert revisions[-1] == params["revision"], f"{where}: changes do not end at its revision"
+        if params.get("truncated"):
+            assert revisions[0] > self.revision + 1, f"{where}: truncated but nothing was left out"
+            assert "root" in params, f"{where}: truncated without root"
+        else:
+            assert revisions[0] == self.revision + 1, f"{where}: a gap after {self.revision}"
+        for change in params["changes"]:
+            self.changes[change["revision"]] = change
+        self.revision = params["revision"]
+        if "root" in params:
+            self.root = params["root"]
+        self.notifications.append(params)
+
+    def follow(self, client: "Client", until: int, timeout: float = 10.0) -> None:
+        """Reads `client`'s `nav.changed` notifications until this chain reaches `until`."""
+        deadline = time.monotonic() + timeout
+        while self.revision < until:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError(f"{self.name} is at revision {self.revision}, not {until}, after {timeout:g} s")
+            self.add(client.notification("nav.changed", timeout=remaining)["params"])
+
+
+class Follower(threading.Thread):
+    """A subscriber read on its own thread: its `nav.changed` notifications go into a
+    `RevisionChain` as they arrive, so navd never sees it as slow. `wait_for(revision)`
+    blocks until it got there; an error on the thread (a gap, a contract violation, EOF)
+    is raised by `wait_for` and `stop`."""
+
+    def __init__(self, client: "Client", params: dict | None = None, name: str = "follower"):
+        super().__init__(name=name, daemon=True)
+        self.client = client
+        self.chain = RevisionChain(client.call("nav.subscribe", params or {}), name)
+        self.error: BaseException | None = None
+        self._stopping = threading.Event()
+        self._progress = threading.Condition()
+
+    def run(self) -> None:
+        try:
+            while not self._stopping.is_set():
+                try:
+                    message = self.client.notification("nav.changed", timeout=0.2)
+                except TimeoutError:
+                    continue
+                with self._progress:
+                    self.chain.add(message["params"])
+                    self._progress.notify_all()
+        except BaseException as error:  # handed to the test thread
+            with self._progress:
+                self.error = error
+                self._progress.notify_all()
+
+    @property
+    def revision(self) -> int:
+        with self._progress:
+            return self.chain.revision
+
+    def wait_for(self, revision: int, timeout: float = 15.0) -> None:
+        with self._progress:
+            reached = self._progress.wait_for(lambda: self.error is not None or self.chain.revision >= revision, timeout)
+        if self.error is not None:
+            raise AssertionError(f"{self.name} failed: {self.error!r}") from self.error
+        if not reached:
+            raise TimeoutError(f"{self.name} is at revision {self.revision}, not {revision}, after {timeout:g} s")
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self.join(timeout=10)
+        if self.error is not None:
+            raise AssertionError(f"{self.name} failed: {self.error!r}") from self.error
 
 
 # --------------------------------------------------------------------------- trees
@@ -444,6 +774,32 @@ def top_screen(root: dict) -> dict:
 
 
 # --------------------------------------------------------------------------- the contract
+
+
+_VALID_REFS: set[tuple[str, str]] = set()
+_CONTAINER_KEYS = {"root", "screens", "tabs", "presented", "methods", "components"}
+
+
+def _memo_ref(validator, ref, instance, schema):
+    """`$ref`, remembering which (reference, instance text) pairs were valid: a tree sent
+    again and again (every `nav.changed` with `root`) is checked fully once, and then only
+    where it changed. Only successes are remembered, so every error is still reported."""
+    if isinstance(instance, dict) and not _CONTAINER_KEYS.isdisjoint(instance):
+        yield from validator._validate_reference(ref=ref, instance=instance)  # big and seldom repeated
+        return
+    key = (ref, json.dumps(instance, separators=(",", ":")))
+    if key in _VALID_REFS:
+        return
+    errors = list(validator._validate_reference(ref=ref, instance=instance))
+    if errors:
+        yield from errors
+        return
+    if len(_VALID_REFS) > 500_000:
+        _VALID_REFS.clear()
+    _VALID_REFS.add(key)
+
+
+_MemoValidator = validators.extend(Draft202012Validator, {"$ref": _memo_ref})
 
 
 class OpenRPCValidator:
@@ -477,7 +833,7 @@ class OpenRPCValidator:
             rooted = {**schema, "components": self.document["components"]}
             if "$ref" in schema:
                 rooted = {"allOf": [schema], "components": self.document["components"]}
-            self._validators[key] = Draft202012Validator(rooted)
+            self._validators[key] = _MemoValidator(rooted)
         return self._validators[key]
 
     def schema(self, name: str) -> dict:
@@ -491,7 +847,7 @@ class OpenRPCValidator:
         if errors:
             best = best_match(errors)
             where = "/".join(str(p) for p in best.absolute_path) or "(top)"
-            raise AssertionError(f"{what} does not match the OpenRPC document at {where}: {best.message}\n"
+            raise ContractViolation(f"{what} does not match the OpenRPC document at {where}: {best.message}\n"
                                  f"{json.dumps(instance)[:2000]}")
 
     # -- per message kind
@@ -540,6 +896,10 @@ class OpenRPCValidator:
         if isinstance(error, RPCError):
             error = error.error_object
         self.check(self.schema("ErrorObject"), error, "error object")
+
+    def error_codes(self, method: str) -> set[int]:
+        """The error codes `method` lists."""
+        return {self._deref(error)["code"] for error in self.methods[method].get("errors", [])}
 
     def is_valid(self, schema: dict, instance: Any) -> bool:
         return not self.errors(schema, instance)

@@ -1,0 +1,199 @@
+"""The daemon's life around its socket (DESIGN.md §5.1 transport, shutdown; §9 programs).
+
+A navigation daemon is started by scripts, editors and login sessions, often twice, and
+killed by service managers. These tests guard against: a second navd stealing (or
+deleting) the socket of a live one; a socket file left by a crashed navd blocking every
+later start; a socket or directory that other users can open or write; a directory that
+others can write being used silently; a SIGTERM/SIGINT that drops clients without
+`daemon.shutdown`, leaves the socket behind or exits non-zero; and a stopping navd that
+removes a socket which is no longer its own.
+"""
+
+import os
+import pathlib
+import shutil
+import signal
+import socket
+import stat
+import subprocess
+import tempfile
+
+import pytest
+
+from navd_harness import Client
+
+
+@pytest.fixture
+def scratch_dir():
+    """A fresh 0700 directory for socket paths of our choosing (short, unlike tmp_path)."""
+    path = pathlib.Path(tempfile.mkdtemp(prefix="navd-e2e-"))
+    os.chmod(path, 0o700)
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def run_navd(command, socket_path, timeout=15):
+    """Runs navd to completion (for starts that must fail)."""
+    return subprocess.run([*command, "--socket", str(socket_path)], capture_output=True, text=True,
+                          timeout=timeout, stdin=subprocess.DEVNULL)
+
+
+def test_navd_announces_where_it_listens(navd):
+    assert navd.stdout().strip() == f"navd: listening on {navd.socket_path} (app social, revision 1)"
+
+
+def test_a_second_navd_on_a_live_socket_exits_2_and_the_first_still_serves(navd, navd_command):
+    before = os.stat(navd.socket_path)
+    with navd.client() as client:
+        client.call("nav.route", {"to": "compose"})
+        second = run_navd(navd_command, navd.socket_path)
+        assert second.returncode == 2, second
+        assert f"already running at {navd.socket_path}" in second.stderr
+        after = os.stat(navd.socket_path)
+        assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns), "the socket was replaced"
+        assert client.call("nav.state")["revision"] == 2
+    with navd.client() as fresh:
+        assert fresh.call("nav.state")["revision"] == 2
+
+
+def test_a_stale_socket_is_replaced(navd_factory, scratch_dir):
+    path = scratch_dir / "navd.sock"
+    stale = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    stale.bind(str(path))
+    stale.close()  # the file stays; nothing listens: what a crashed navd leaves
+    assert stat.S_ISSOCK(os.stat(path).st_mode)
+    navd = navd_factory(socket_path=path)
+    with navd.client() as client:
+        assert client.call("nav.state")["revision"] == 1
+
+
+def test_the_socket_is_0600_in_a_0700_directory_navd_creates(navd_factory, scratch_dir):
+    path = scratch_dir / "made-by-navd" / "navd.sock"
+    navd_factory(socket_path=path)
+    directory = os.stat(path.parent)
+    assert stat.S_IMODE(directory.st_mode) == 0o700
+    assert directory.st_uid == os.getuid()
+    sock = os.stat(path)
+    assert stat.S_ISSOCK(sock.st_mode)
+    assert stat.S_IMODE(sock.st_mode) == 0o600
+    assert sock.st_uid == os.getuid()
+
+
+def test_the_socket_is_0600_in_the_harness_directory(navd):
+    assert stat.S_IMODE(os.stat(navd.socket_path).st_mode) == 0o600
+    assert stat.S_IMODE(os.stat(os.path.dirname(navd.socket_path)).st_mode) == 0o700
+
+
+@pytest.mark.parametrize("mode", [0o777, 0o770, 0o1777])
+def test_a_socket_directory_others_can_write_is_refused(navd_command, scratch_dir, mode):
+    directory = scratch_dir / "shared"
+    directory.mkdir()
+    os.chmod(directory, mode)
+    done = run_navd(navd_command, directory / "navd.sock")
+    assert done.returncode == 1, done
+    assert f"refusing socket directory {directory}" in done.stderr
+    assert "others can write" in done.stderr and "chmod 700" in done.stderr
+    assert not (directory / "navd.sock").exists()
+
+
+def test_a_symlinked_socket_directory_is_refused(navd_command, scratch_dir):
+    (scratch_dir / "real").mkdir(mode=0o700)
+    (scratch_dir / "link").symlink_to(scratch_dir / "real")
+    done = run_navd(navd_command, scratch_dir / "link" / "navd.sock")
+    assert done.returncode == 1, done
+    assert "symbolic link" in done.stderr
+    assert not (scratch_dir / "real" / "navd.sock").exists()
+
+
+def test_a_socket_path_too_long_is_a_clear_error(navd_command, scratch_dir):
+    path = scratch_dir / ("x" * 120) / "navd.sock"
+    done = run_navd(navd_command, path)
+    assert done.returncode == 1, done
+    assert "socket path is" in done.stderr and "at most" in done.stderr
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_a_signal_sends_daemon_shutdown_to_every_client_removes_the_socket_and_exits_0(navd_factory, signum):
+    navd = navd_factory()
+    subscribed = navd.client("subscriber")
+    subscribed.call("nav.subscribe", {})
+    idle = navd.client()
+    midway = navd.client()
+    midway.send_raw(b'{"jsonrpc":"2.0","id":1,"meth')  # half a request when the signal comes
+    named = navd.client("named")
+    named.call("nav.route", {"to": "compose"})
+    subscribed.notification("nav.changed")
+    clients = [subscribed, idle, midway, named]
+
+    navd.process.send_signal(signum)
+    for client in clients:
+        shutdown = client.notification("daemon.shutdown", timeout=10)
+        assert shutdown["params"] == {"reason": signum.name}
+        assert client.at_eof(timeout=10), "the connection stayed open after daemon.shutdown"
+        assert client.notifications == [] and not any(client.responses.values())
+    assert navd.process.wait(timeout=10) == 0, navd.stderr()
+    assert not os.path.exists(navd.socket_path), "the socket was left behind"
+    assert f"signal={signum.name}" in navd.stderr() and "shutting down" in navd.stderr()
+    for client in clients:
+        client.close()
+
+
+def test_a_signal_ends_navd_even_when_a_client_never_reads(navd_factory):
+    """A subscriber that stopped reading cannot hold the shutdown up beyond its bounded
+    flush; everyone else still gets daemon.shutdown."""
+    navd = navd_factory()
+    writer = navd.client("writer")
+    writer.call("nav.apply", {"ops": [{"method": "nav.route", "params": {"to": "post", "params": {"postId": n}}}
+                                      for n in range(120)]})
+    stuck = navd.client()
+    stuck.call("nav.subscribe", {})
+    for n in range(200):
+        writer.call("nav.route", {"to": "post", "params": {"postId": n}})
+        writer.call("nav.close")
+        if "client is slow" in navd.stderr():
+            break
+    navd.wait_for_log("client is slow", timeout=1)
+    navd.process.send_signal(signal.SIGTERM)
+    assert writer.notification("daemon.shutdown", timeout=10)["params"] == {"reason": "SIGTERM"}
+    assert navd.process.wait(timeout=30) == 0, navd.stderr()
+    assert not os.path.exists(navd.socket_path)
+    writer.close()
+    stuck.close()
+
+
+def test_navd_leaves_a_socket_that_is_no_longer_its_own(navd_factory):
+    navd = navd_factory()
+    moved = navd.socket_path + ".moved"
+    os.rename(navd.socket_path, moved)
+    other = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    other.bind(navd.socket_path)
+    other.listen(1)
+    try:
+        replaced = os.stat(navd.socket_path).st_ino
+        navd.process.send_signal(signal.SIGTERM)
+        assert navd.process.wait(timeout=10) == 0, navd.stderr()
+        assert os.path.exists(navd.socket_path), "navd removed a socket that another process had put there"
+        assert os.stat(navd.socket_path).st_ino == replaced
+    finally:
+        other.close()
+
+
+def test_a_client_connected_during_shutdown_is_not_left_hanging(navd_factory):
+    """Requests sent after daemon.shutdown are either refused (-32010) or never read; the
+    connection always ends."""
+    navd = navd_factory()
+    client = navd.client()
+    navd.process.send_signal(signal.SIGTERM)
+    client.notification("daemon.shutdown", timeout=10)
+    try:
+        client.request("nav.route", {"to": "compose"})
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+    assert client.at_eof(timeout=10)
+    for responses in client.responses.values():
+        for response in responses:
+            assert response["error"]["code"] == -32010
+    assert navd.process.wait(timeout=10) == 0
+    client.close()
+    with pytest.raises(OSError):
+        Client(navd.socket_path, timeout=2)

@@ -49,7 +49,10 @@ extension NavError {
 
     /// `-32602`: params given as an array; every navd method takes named params.
     public static func positionalParams(method: String) -> NavError {
-        invalidParams("\(method) takes named params (an object), not an array", data: ["method": .string(method)])
+        invalidParams("\(method) takes named params (an object), not an array", data: [
+            "method": .string(method), "param": "params", "problem": "wrongType",
+            "detail": "must be an object, not an array",
+        ])
     }
 
     /// `-32603`: a failure of navd, not of the request.

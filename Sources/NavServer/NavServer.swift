@@ -40,10 +40,23 @@ public final class NavServer {
     /// Bytes read from a connection: answers every complete message in them.
     public func receive(_ bytes: UnsafeRawBufferPointer, from id: ClientID) -> [ServerOutput] {
         guard connections[id]?.closing == false else { return [] }
-        outputs.removeAll(keepingCapacity: true)
         var frames: [Frame] = []
         // In place: a copy of the connection would copy the decoder's buffer on every read.
         connections[id]!.decoder.feed(bytes) { frames.append($0) }
+        return process(frames, from: id)
+    }
+
+    /// The peer sent its last byte: a final line without a newline still counts (so
+    /// `printf '{…}' | nc -U` gets its answer).
+    public func endOfInput(_ id: ClientID) -> [ServerOutput] {
+        guard connections[id]?.closing == false else { return [] }
+        var frames: [Frame] = []
+        connections[id]!.decoder.finish { frames.append($0) }
+        return process(frames, from: id)
+    }
+
+    private func process(_ frames: [Frame], from id: ClientID) -> [ServerOutput] {
+        outputs.removeAll(keepingCapacity: true)
         var responses: [UInt8] = []
         var committed: [ChangeRecord] = []
         for frame in frames {
@@ -119,8 +132,10 @@ public final class NavServer {
                 throw NavError(.shuttingDown, "navd is shutting down", reason: "shuttingDown")
             }
             let operation = try NavOperation(method: request.method, params: request.params)
+            let before = navigator.revision
             let result = try navigator.perform(operation)
-            if !result.noop {
+            // Only a committed revision is news: no-ops and dry runs are not.
+            if navigator.revision != before {
                 let record = ChangeRecord(
                     revision: result.revision, method: request.method, client: id,
                     clientName: connections[id]?.name, events: result.events)

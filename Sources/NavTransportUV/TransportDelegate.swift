@@ -13,6 +13,9 @@ public protocol TransportDelegate: AnyObject {
     func transport(_ transport: UVTransport, congested connection: ConnectionID)
     /// Unsent bytes fell below the low watermark: reading resumed.
     func transport(_ transport: UVTransport, drained connection: ConnectionID)
+    /// The peer shut down its sending side (EOF). Replies sent from here are still written before
+    /// the connection closes; ignored unless implemented.
+    func transport(_ transport: UVTransport, endOfInput connection: ConnectionID)
     /// A signal named in `watchSignals` arrived.
     func transport(_ transport: UVTransport, signal: Int32)
     /// A refused client or a failure that concerns no open connection; ignored unless implemented.
@@ -21,4 +24,5 @@ public protocol TransportDelegate: AnyObject {
 
 extension TransportDelegate {
     public func transport(_ transport: UVTransport, notice: TransportNotice) {}
+    public func transport(_ transport: UVTransport, endOfInput connection: ConnectionID) {}
 }

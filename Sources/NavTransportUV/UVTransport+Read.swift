@@ -23,8 +23,10 @@ extension UVTransport {
             let bytes = UnsafeRawBufferPointer(rebasing: readBuffer[..<count])
             delegate?.transport(self, received: bytes, from: connection.id)
         } else if count == Int(UV_EOF.rawValue) {
-            // The peer may only have shut down its sending side and still wait for replies.
+            // The peer may only have shut down its sending side and still wait for replies:
+            // its owner answers what is left, then the replies are flushed before closing.
             connection.reading = false
+            delegate?.transport(self, endOfInput: connection.id)
             beginClose(connection, reason: .peerClosed, flush: true)
         } else if count < 0 {
             closeNow(connection, reason: .readError(SystemError(uv: Int32(count)).message))

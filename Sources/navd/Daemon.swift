@@ -53,6 +53,10 @@ final class Daemon: TransportDelegate {
         perform(server.receive(bytes, from: client(connection)), on: transport)
     }
 
+    func transport(_ transport: UVTransport, endOfInput connection: ConnectionID) {
+        perform(server.endOfInput(client(connection)), on: transport)
+    }
+
     func transport(_ transport: UVTransport, closed connection: ConnectionID, reason: CloseReason) {
         server.disconnect(client(connection))
         peers[connection] = nil

@@ -172,6 +172,27 @@ import NavigationCore
         #expect(h.sent[a]?.last?["method"] != "nav.changed")
     }
 
+    @Test func endOfInputEndsTheLastLine() {
+        let h = Harness()
+        let c = h.connect()
+        h.send(#"{"jsonrpc":"2.0","id":"last","method":"nav.url"}"#, from: c)
+        #expect(h.take(c).isEmpty)
+        h.apply(h.server.endOfInput(c))
+        #expect(h.take(c) == [["jsonrpc": "2.0", "id": "last", "result": ["url": "social://feed"]]])
+    }
+
+    @Test func dryRunsAndNoOpsAreNotBroadcast() {
+        let h = Harness()
+        let watcher = h.connect(), writer = h.connect()
+        h.call(watcher, "nav.subscribe")
+        _ = h.take(watcher)
+        h.call(writer, "nav.deeplink", ["url": "social://chats/c9", "dryRun": true])
+        h.call(writer, "nav.popToRoot")
+        #expect(h.take(watcher).isEmpty)
+        h.call(writer, "nav.deeplink", ["url": "social://chats/c9"])
+        #expect(h.take(watcher).map { $0["params"]?["revision"] } == [2])
+    }
+
     @Test func shutdownTellsEveryoneAndRefusesMutations() {
         let h = Harness()
         let a = h.connect(), b = h.connect()

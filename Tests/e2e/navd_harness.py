@@ -494,6 +494,13 @@ class Client:
         self._track_sent(data)
         self.sock.sendall(data)
 
+    def shutdown_write(self) -> None:
+        """Half-closes: navd takes end of input as the end of an unterminated last line."""
+        if self._unsent_tail:
+            tail, self._unsent_tail = self._unsent_tail, b""
+            self._track_line(tail[:-1] if tail.endswith(b"\r") else tail)
+        self.sock.shutdown(socket.SHUT_WR)
+
     def send(self, message: Any) -> None:
         """One JSON message (object or batch array) as one compact line."""
         self.send_raw(json.dumps(message, separators=(",", ":")).encode() + b"\n")

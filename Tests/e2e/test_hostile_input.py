@@ -17,11 +17,6 @@ import pytest
 from navd_harness import json_depth
 
 LIMIT = 1024
-DOCUMENT_REFUSES_LIMIT_REASONS = pytest.mark.xfail(
-    strict=True,
-    reason="navd bug: -32600 refusals of an oversized line / deep nesting carry data.reason 'messageTooLarge' / "
-           "'tooDeep' (Protocol/jsonrpc.md 3, 6), but the OpenRPC document's InvalidRequestData allows only "
-           "reason 'invalidRequest'")
 
 
 def is_blank(line: bytes) -> bool:
@@ -87,7 +82,6 @@ def test_nesting_of_64_levels_is_read(navd, client_factory):
     assert (answer["error"]["code"], answer["error"]["data"]["param"]) == (-32602, "x")
 
 
-@DOCUMENT_REFUSES_LIMIT_REASONS
 def test_nesting_of_65_levels_and_hostile_nesting_are_refused(navd, client_factory):
     client = client_factory()
     client.send_raw(nested_params(65))
@@ -117,7 +111,6 @@ def test_a_line_of_exactly_the_limit_is_served(navd_factory):
         assert client.read_message()["id"] == 2, "\\r\\n counted against the limit"
 
 
-@DOCUMENT_REFUSES_LIMIT_REASONS
 def test_oversized_lines_are_refused_and_the_third_closes_the_connection(navd_factory):
     navd = navd_factory(extra_args=["--max-message-bytes", str(LIMIT)])
     bystander = navd.client()

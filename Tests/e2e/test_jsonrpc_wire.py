@@ -18,14 +18,6 @@ import pytest
 
 from navd_harness import result_of, top_screen
 
-DOCUMENT_REFUSES_POSITIONAL_DATA = pytest.mark.xfail(
-    strict=True,
-    reason="navd bug: -32602 for positional params carries data {reason, method}, but the OpenRPC document's "
-           "InvalidParamsData requires `param` and `problem`")
-DOCUMENT_REFUSES_LIMIT_REASONS = pytest.mark.xfail(
-    strict=True,
-    reason="navd bug: -32600 for a batch over 256 entries carries data.reason 'batchTooLarge' (Protocol/jsonrpc.md 6), "
-           "but the OpenRPC document's InvalidRequestData allows only reason 'invalidRequest'")
 
 
 def line(text: str) -> bytes:
@@ -163,7 +155,6 @@ def test_an_unknown_method_is_method_not_found(client_factory):
     assert "reserved" in client.response(client.request("rpc.other"))["error"]["message"]
 
 
-@DOCUMENT_REFUSES_POSITIONAL_DATA
 def test_positional_params_are_invalid_params(client_factory):
     client = client_factory()
     answer = client.response(client.request("nav.route", ["post", {"postId": 1}]))
@@ -172,7 +163,6 @@ def test_positional_params_are_invalid_params(client_factory):
     assert client.call("nav.state")["revision"] == 1
 
 
-@DOCUMENT_REFUSES_LIMIT_REASONS
 def test_a_batch_over_256_entries_is_refused_whole(client_factory):
     client = client_factory()
     client.send([request(n, "nav.route", params={"to": "post", "params": {"postId": n}}) for n in range(257)])
@@ -258,11 +248,8 @@ def test_a_request_before_a_half_close_is_answered(client_factory):
     assert client.at_eof(timeout=5)
 
 
-@pytest.mark.xfail(strict=True, reason="navd bug: a final line without a newline before the client half-closes is "
-                                       "dropped unanswered (Protocol/jsonrpc.md 5: end of input ends the last line, "
-                                       "so `printf '{…}' | socat - UNIX:…` gets its answer)")
 def test_a_half_close_ends_the_last_line(client_factory):
     client = client_factory()
     client.send_raw(b'{"jsonrpc":"2.0","id":"last","method":"nav.url"}')
-    client.sock.shutdown(socket.SHUT_WR)
+    client.shutdown_write()
     assert client.read_message() == {"jsonrpc": "2.0", "id": "last", "result": {"url": "social://feed"}}

@@ -235,9 +235,6 @@ def test_nav_deeplink_dry_run_changes_nothing_and_predicts_the_real_link(client_
     expect_error(client, "nav.deeplink", {"url": "ftp://x/y"}, -32006, "noRouteForURL")
 
 
-@pytest.mark.xfail(strict=True, reason="navd bug: a dry-run nav.deeplink is broadcast to subscribers as "
-                                       "nav.changed {revision: R, baseRevision: R} with the planned events, "
-                                       "though nothing changed (DESIGN.md §5.4: never twice, semantics.md 30)")
 def test_a_dry_run_deeplink_is_not_broadcast(client_factory):
     client, watcher = client_factory(), client_factory()
     chain = RevisionChain(watcher.call("nav.subscribe", {}))
@@ -266,12 +263,10 @@ def test_nav_url_round_trips(client_factory):
     expect_error(client, "nav.url", {"screen": "s999"}, -32007, "unknownInstance")
 
 
-@pytest.mark.xfail(strict=True, reason="navd bug: routes.list answers {app: NAME, definition: {…}, patterns}, "
-                                       "but Protocol/navd.openrpc.json (RoutesListResult) says `app` is the "
-                                       "loaded definition object")
 def test_routes_list_returns_the_definition_and_expanded_patterns(client_factory):
     listed = client_factory().call("routes.list", {})
-    definition = listed["app"]
+    assert listed["app"] == "social"
+    definition = listed["definition"]
     assert definition["app"] == "social"
     assert set(definition["screens"]) >= {"feedList", "post", "profile", "chat", "message", "notFound"}
     patterns = json.dumps(listed["patterns"])
@@ -345,8 +340,7 @@ def test_every_method_of_the_document_is_covered_here():
     ("daemon.hello", {}, "name", "missing"),
     ("nav.state", {"x": 1}, "x", "unknown"),
     ("routes.resolve", {}, "url", "missing"),
-    pytest.param("nav.apply", {"ops": "x"}, "ops", "wrongType", marks=pytest.mark.xfail(
-        strict=True, reason="navd bug: nav.apply {ops: \"x\"} (present, not an array) says problem 'missing'")),
+    ("nav.apply", {"ops": "x"}, "ops", "wrongType"),
 ])
 def test_invalid_params_name_the_field_and_the_problem(client_factory, method, params, param, problem):
     error = expect_error(client_factory(), method, params, -32602, "invalidParams")

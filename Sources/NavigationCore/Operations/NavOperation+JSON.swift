@@ -47,8 +47,11 @@ extension NavOperation {
             guard let flow = try reader.flowID("flow") else { throw .badField("flow", "is required (a flow instance id such as f3)") }
             self = .finishFlow(flow, result: reader.take("result") ?? .null, expectRevision: try reader.int("expectRevision"))
         case "nav.apply":
-            guard case .array(let ops)? = reader.take("ops") else {
-                throw .badField("ops", "is required: an array of {method, params}")
+            let ops: [JSONValue]
+            switch reader.take("ops") {
+            case .array(let array)?: ops = array
+            case nil, .null?: throw .badField("ops", "is required: an array of {method, params}")
+            case let other?: throw .badField("ops", "must be an array of {method, params}, not \(other.typeName)")
             }
             var operations: [NavOperation] = []
             for (index, op) in ops.enumerated() {

@@ -37,6 +37,9 @@ extension Transaction {
         case .root:
             throw .nothingToClose("flow \(id) is the root flow: it cannot finish")
         case .tab(let of):
+            if case .root? = tree.flows[of]?.parent {
+                throw .nothingToClose("flow \(id) is a tab of the root flow \(of): tabs and the root flow cannot finish")
+            }
             throw .nothingToClose("flow \(id) is a tab of \(of): finish \(of) instead")
         case .presented:
             finishResults[id] = result

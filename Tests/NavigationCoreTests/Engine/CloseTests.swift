@@ -112,7 +112,7 @@ import Testing
         #expect(sketch(compose.events).contains(#"flowFinished f6 compose "sent""#))
         expectFailure(&sample, "flow.finish", ["flow": "f1"], code: .nothingToClose, reason: "nothingToClose")
         let tab = expectFailure(&sample, "flow.finish", ["flow": "f2"], code: .nothingToClose, reason: "nothingToClose")
-        #expect(tab?.message == "flow f2 is a tab of f1: finish f1 instead")
+        #expect(tab?.message == "flow f2 is a tab of the root flow f1: tabs and the root flow cannot finish")
         expectFailure(&sample, "flow.finish", ["flow": "f6"], code: .unknownInstance, reason: "unknownInstance")
         expectFailure(&sample, "flow.finish", [:], code: .invalidParams, reason: "invalidParams")
     }
@@ -150,6 +150,13 @@ import Testing
             "flowFinished f2 browser null",
             "willShow s1 home",
         ])
+    }
+
+    @Test func aTabOfAPresentedTabsFlowSaysWhatToFinish() throws {
+        var nav = try nestedNavigator()
+        _ = try nav.call("nav.route", ["to": "browser"])
+        let error = expectFailure(&nav, "flow.finish", ["flow": "f3"], code: .nothingToClose, reason: "nothingToClose")
+        #expect(error?.message == "flow f3 is a tab of f2: finish f2 instead")
     }
 
     @Test func aTabsFlowRoutedWithPushIsPresentedInstead() throws {

@@ -92,6 +92,11 @@ let package = Package(
             dependencies: ["NavTransportUV"],
             path: "Tests/NavTransportUVTests"
         ),
+        .testTarget(
+            name: "NavClientTests",
+            dependencies: ["NavClient", "NavigationCore"],
+            path: "Tests/NavClientTests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

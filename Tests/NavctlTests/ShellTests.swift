@@ -86,6 +86,12 @@ struct ShellTests {
         #expect(navd.reader.prompts == [])
     }
 
+    @Test func aScriptRunFromTheShellUsesTheShellsSocket() {
+        let outcome = navd.run(["shell", "--socket", "/run/navctl-test/other.sock"], files: ["s": "expect top feedList\n"], lines: ["run s"])
+        #expect(outcome == Outcome(status: 0, stdout: "1 passed, 0 failed\n\n"))
+        #expect(navd.connectedPaths == ["/run/navctl-test/other.sock", "/run/navctl-test/other.sock"])
+    }
+
     @Test func promptText() {
         #expect(Prompt.text(app: "social", state: nil) == "social (no navd)> ")
         #expect(Prompt.text(app: nil, state: nil) == "navctl (no navd)> ")

@@ -61,6 +61,10 @@ final class InProcessNavd {
         return try connection.call(method, params, timeout: 1)
     }
 
+    /// The socket path of every connection navctl made (any path under /run/navctl-test/ is
+    /// this navd; others are unreachable).
+    var connectedPaths: [String] = []
+
     let stdout = BufferOutput()
     let stderr = BufferOutput()
     /// The shell's lines (and the prompts it was shown).
@@ -74,7 +78,8 @@ final class InProcessNavd {
         return NavctlEnvironment(
             stdout: stdout, stderr: stderr,
             connect: { [unowned self] path, name throws(NavClientError) in
-                guard path == "/run/navctl-test/navd.sock" else { throw .unreachable(path: path, reason: "No such file or directory") }
+                guard path.hasPrefix("/run/navctl-test/") else { throw .unreachable(path: path, reason: "No such file or directory") }
+                self.connectedPaths.append(path)
                 return try self.connect(name: name)
             },
             resolveSocket: { $0 ?? "/run/navctl-test/navd.sock" },

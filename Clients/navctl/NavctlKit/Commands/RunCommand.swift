@@ -30,15 +30,17 @@ struct RunCommand: SessionCommand {
         let text = try session.environment.readFile(file).get()
         let name = file == "-" ? "<stdin>" : file
         let script: Script
-        switch Script.parse(text, socket: common.socket) {
+        switch Script.parse(text, socket: common.socket ?? session.socketOption) {
         case .script(let parsed):
             script = parsed
         case .errors(let errors):
             for error in errors { session.environment.stderr.write("\(name):\(error.line): \(error.message)\n") }
             throw .reported(ExitStatus.usage)
         }
+        // Inside the shell, a script talks to the shell's navd unless it names another.
+        let socket = common.socket ?? session.socketOption
         let scriptSession = Session(
-            environment: session.environment, mode: .script, socket: common.socket, clientName: "navctl-run", json: common.json)
+            environment: session.environment, mode: .script, socket: socket, clientName: "navctl-run", json: common.json || session.json)
         scriptSession.quiet = quiet
         defer { scriptSession.disconnect() }
         var passed = 0

@@ -13,6 +13,7 @@ import subprocess
 import tempfile
 import time
 import pathlib
+import shutil
 
 import pytest
 
@@ -374,3 +375,4 @@ def test_watch_reconnects_across_a_navd_restart(navctl_bin, navd_command, tmp_pa
                 if process is not None and process.poll() is None:
                     process.terminate()
                     process.wait(timeout=10)
+            shutil.rmtree(run_dir, ignore_errors=True)

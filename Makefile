@@ -7,11 +7,11 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 all: build
 
-# libuv is navd's event loop; Debian ships it as libuv1-dev.
+# libuv is navd's event loop (Debian: libuv1-dev); libedit is navctl's line editing (libedit-dev).
 deps:
-	@pkg-config --exists libuv 2>/dev/null || { \
-	  echo "make: installing libuv1-dev (navd's event loop)"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libuv1-dev pkg-config; }
+	@pkg-config --exists libuv libedit 2>/dev/null || { \
+	  echo "make: installing libuv1-dev and libedit-dev (navd's event loop, navctl's line editing)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libuv1-dev libedit-dev pkg-config; }
 
 # What the tests need beyond the build: python3 with jsonschema and pytest.
 test-deps: deps

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "NavClient", targets: ["NavClient"]),
         .executable(name: "navd", targets: ["navd"]),
         .executable(name: "navbench", targets: ["navbench"]),
+        .executable(name: "navctl", targets: ["navctl"]),
     ],
     dependencies: [
         // Every CLI of the project (navd, navctl, navview, navbench) parses its flags with it.
@@ -64,6 +65,27 @@ let package = Package(
             ],
             path: "Sources/navd"
         ),
+        // libedit (BSD editline), navctl's line editing and history, plus C shims for its variadic calls.
+        .systemLibrary(
+            name: "CLibEdit",
+            path: "Clients/navctl/CLibEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        // navctl's commands, output, scripts and shell, as a library so that tests run them in process.
+        .target(
+            name: "NavctlKit",
+            dependencies: [
+                "NavClient", "NavProtocol", "NavigationCore", "CLibEdit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Clients/navctl/NavctlKit"
+        ),
+        .executableTarget(
+            name: "navctl",
+            dependencies: ["NavctlKit"],
+            path: "Clients/navctl/navctl"
+        ),
         .executableTarget(
             name: "navbench",
             dependencies: [
@@ -91,6 +113,19 @@ let package = Package(
             name: "NavTransportUVTests",
             dependencies: ["NavTransportUV"],
             path: "Tests/NavTransportUVTests"
+        ),
+        .testTarget(
+            name: "NavClientTests",
+            dependencies: ["NavClient", "NavigationCore"],
+            path: "Tests/NavClientTests"
+        ),
+        .testTarget(
+            name: "NavctlTests",
+            dependencies: [
+                "NavctlKit", "NavClient", "NavServer", "NavProtocol", "NavigationCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Tests/NavctlTests"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -6,6 +6,11 @@ public import NavigationCore
 public struct ServerNotification: Sendable, Hashable {
     public var method: String
     public var params: JSONValue
+
+    public init(method: String, params: JSONValue) {
+        self.method = method
+        self.params = params
+    }
 }
 
 /// A connection to navd: request ids, calls that wait for their response, and the

@@ -9,7 +9,7 @@ out) is checked against Protocol/navd.openrpc.json as it is read; see `Client`.
 
 import pytest
 
-from navd_harness import Navd, OpenRPCValidator, find_navd, serve_command
+from navd_harness import Navd, NavctlRunner, OpenRPCValidator, find_navctl, find_navd, serve_command
 
 
 @pytest.fixture(scope="session")
@@ -68,3 +68,19 @@ def client_factory(navd):
 def openrpc():
     """Validates results, params, notifications and errors against Protocol/navd.openrpc.json."""
     return OpenRPCValidator()
+
+
+@pytest.fixture(scope="session")
+def navctl_bin():
+    """The navctl binary (`NAVCTL_BIN`, default `.build/debug/navctl`); a missing one fails
+    the tests that need it: `make test` builds it first."""
+    binary = find_navctl()
+    if not binary.exists():
+        pytest.fail(f"navctl binary not found at {binary} (build it, or set NAVCTL_BIN)")
+    return binary
+
+
+@pytest.fixture
+def navctl(navctl_bin, navd, tmp_path):
+    """`navctl(*args, input=None)` → CompletedProcess, against the `navd` fixture."""
+    return NavctlRunner(navctl_bin, navd.socket_path, tmp_path)

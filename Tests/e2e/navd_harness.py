@@ -910,3 +910,41 @@ class OpenRPCValidator:
 
     def is_valid(self, schema: dict, instance: Any) -> bool:
         return not self.errors(schema, instance)
+
+
+# --------------------------------------------------------------------------- navctl
+
+
+def find_navctl() -> pathlib.Path:
+    """The navctl binary: `$NAVCTL_BIN`, else `.build/debug/navctl` under the repository
+    root. A relative `NAVCTL_BIN` is taken relative to the repository root."""
+    configured = os.environ.get("NAVCTL_BIN")
+    path = pathlib.Path(configured) if configured else pathlib.Path(".build/debug/navctl")
+    return path if path.is_absolute() else REPO_ROOT / path
+
+
+class NavctlRunner:
+    """Runs navctl against one navd: `NAVD_SOCKET` points at it (so commands need no
+    --socket), `XDG_STATE_HOME` and `HOME` at a private directory (the shell's history).
+    `runner("route", "post", "postId=5")` returns the CompletedProcess (text, both streams)."""
+
+    def __init__(self, binary: pathlib.Path, socket_path: str, home: pathlib.Path):
+        self.binary = binary
+        self.socket_path = socket_path
+        self.home = home
+        self.env = dict(os.environ)
+        self.env.update({"NAVD_SOCKET": socket_path, "XDG_STATE_HOME": str(home / "state"), "HOME": str(home)})
+
+    def argv(self, *args: str) -> list[str]:
+        return [str(self.binary), *args]
+
+    def __call__(self, *args: str, input: str | None = None, timeout: float = 10, env: dict | None = None) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            self.argv(*args), input=input, capture_output=True, text=True, timeout=timeout,
+            env={**self.env, **(env or {})}, cwd=REPO_ROOT)
+
+    def popen(self, *args: str, **kwargs) -> subprocess.Popen:
+        """A long-running navctl (watch): stdout and stderr are pipes, text, line-buffered."""
+        return subprocess.Popen(
+            self.argv(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
+            env=self.env, cwd=REPO_ROOT, **kwargs)

@@ -1,0 +1,28 @@
+internal import ArgumentParser
+internal import NavigationCore
+
+/// `navctl pop-to ID|NAME [--inclusive]`: `nav.popTo`.
+struct PopToCommand: SessionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pop-to",
+        abstract: "Pops a stack down to a screen given by instance id or by name.")
+
+    @Argument(
+        help: ArgumentHelp("A screen instance id (s12), or a screen name (the nearest from the top).", valueName: "id|name"),
+        completion: .custom(ShellCompletions.screens))
+    var screen: String
+
+    @Flag(help: "Pop that screen too.")
+    var inclusive = false
+
+    @OptionGroup var revision: RevisionOptions
+    @OptionGroup var common: CommonOptions
+
+    func run(in session: Session) throws(NavctlError) {
+        var request: JSONObject = ["screen": .string(screen)]
+        if inclusive { request["inclusive"] = true }
+        revision.adding(to: &request)
+        let result = try session.call("nav.popTo", request)
+        try session.output(result, json: common.json) { () throws(NavctlError) in try ResultText.change(result) }
+    }
+}

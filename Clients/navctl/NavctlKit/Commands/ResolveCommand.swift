@@ -1,0 +1,19 @@
+internal import ArgumentParser
+internal import NavigationCore
+
+/// `navctl resolve URL`: `routes.resolve`.
+struct ResolveCommand: SessionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resolve",
+        abstract: "Explains how a URL matches the routes, changing nothing.")
+
+    @Argument(help: "The URL.")
+    var url: String
+
+    @OptionGroup var common: CommonOptions
+
+    func run(in session: Session) throws(NavctlError) {
+        let result = try session.call("routes.resolve", ["url": .string(url)])
+        session.outputPlain(result, json: common.json) { ResolveText.render(result) }
+    }
+}

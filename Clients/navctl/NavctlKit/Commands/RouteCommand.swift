@@ -1,0 +1,62 @@
+internal import ArgumentParser
+internal import NavigationCore
+
+/// `navctl route DEST [name=value …]`: `nav.route`.
+struct RouteCommand: SessionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "route",
+        abstract: "Opens a screen or starts a flow from the top screen.",
+        discussion: """
+            Params are name=value words typed by the app definition: in `navctl route profile \
+            userId=42`, userId is sent as an int because profile declares it so. The top \
+            screen's routes must allow the destination.
+            """)
+
+    @Argument(help: "The screen or flow to open.", completion: .custom(ShellCompletions.destinations))
+    var destination: String
+
+    @Argument(help: ArgumentHelp("The destination's params.", valueName: "name=value"))
+    var params: [String] = []
+
+    @Option(help: ArgumentHelp(
+        "push, modal, modalWithNavigation or a custom transition (default: the route's, else the destination's).",
+        valueName: "name"))
+    var transition: String?
+
+    @Option(help: ArgumentHelp("Refuse (conflict) unless this screen instance is still the top.", valueName: "id"))
+    var from: String?
+
+    @Flag(help: "Open nothing when the top is already this screen with these params.")
+    var singleTop = false
+
+    @Option(help: ArgumentHelp("First pop the top stack down to this screen (an instance id or a name).", valueName: "id|name"))
+    var popTo: String?
+
+    @Flag(help: "With --pop-to, pop that screen too.")
+    var inclusive = false
+
+    @OptionGroup var revision: RevisionOptions
+    @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+        try validateAssignments(params)
+        if inclusive && popTo == nil { throw ValidationError("--inclusive needs --pop-to") }
+    }
+
+    func run(in session: Session) throws(NavctlError) {
+        var request: JSONObject = ["to": .string(destination)]
+        let typed = try session.typedParams(for: destination, params, command: Self.self)
+        if !typed.isEmpty { request["params"] = .object(typed) }
+        if let transition { request["transition"] = .string(transition) }
+        if let from { request["from"] = .string(from) }
+        if singleTop { request["singleTop"] = true }
+        if let popTo {
+            var spec: JSONObject = ["screen": .string(popTo)]
+            if inclusive { spec["inclusive"] = true }
+            request["popTo"] = .object(spec)
+        }
+        revision.adding(to: &request)
+        let result = try session.call("nav.route", request)
+        try session.output(result, json: common.json) { () throws(NavctlError) in try ResultText.change(result) }
+    }
+}

@@ -1,0 +1,65 @@
+public import NavigationCore
+internal import NavClient
+
+/// The text of a result that changed (or would change) the state.
+public enum ResultText {
+    /// Every mutation: `r2: willHide s1 feedList, enter s5 post postId=5 (push via zoom), willShow s5 post`,
+    /// or `r2: no change` for a no-op.
+    public static func change(_ result: JSONValue) throws(NavctlError) -> String {
+        let revision = result["revision"]?.intValue.map(String.init) ?? "?"
+        let events = try events(of: result)
+        if result["noop"]?.boolValue == true || events.isEmpty { return "r\(revision): no change" }
+        return "r\(revision): \(EventText.line(events))"
+    }
+
+    /// `nav.deeplink`: the change, then the mode and chain (and what was ignored); a dry
+    /// run prints its plan instead.
+    public static func deepLink(_ result: JSONValue) throws(NavctlError) -> String {
+        let mode = result["mode"]?.stringValue ?? "?"
+        let chain = (result["chain"]?.arrayValue ?? []).map(chainEntry).joined(separator: " > ")
+        var lines: [String] = []
+        if result["dryRun"]?.boolValue == true {
+            lines.append("dry run at r\(result["revision"]?.intValue ?? 0), mode \(mode): \(chain)")
+            for step in result["plan"]?.arrayValue ?? [] { lines.append("  " + planStep(step)) }
+        } else {
+            lines.append(try change(result))
+            lines.append("mode \(mode): \(chain)")
+        }
+        if result["notFound"]?.boolValue == true { lines.append("no pattern matched: opens the notFound screen") }
+        let ignored = (result["ignored"]?.arrayValue ?? []).compactMap(\.stringValue)
+        if !ignored.isEmpty { lines.append("ignored query items: \(ignored.joined(separator: ", "))") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A chain entry: `chat chatId=c9`.
+    static func chainEntry(_ entry: JSONValue) -> String {
+        ParamText.named(entry["screen"]?.stringValue ?? "?", entry["params"]?.objectValue ?? [:])
+    }
+
+    /// A plan step: `selectTab chats`, `open chat chatId=c9 via push`, other fields as name=value.
+    static func planStep(_ step: JSONValue) -> String {
+        guard let object = step.objectValue else { return JSONWriter.string(step) }
+        var parts = [object["action"]?.stringValue ?? "?"]
+        for (key, value) in object.pairs where key != "action" {
+            switch key {
+            case "tab", "flow", "screen":
+                parts.append(value.stringValue ?? ParamText.value(value))
+            case "params":
+                if let params = value.objectValue, !params.isEmpty { parts.append(ParamText.pairs(params)) }
+            case "via":
+                if let via = try? TransitionView(json: value) { parts.append(TransitionText.via(via)) }
+            default:
+                parts.append("\(key)=\(ParamText.value(value))")
+            }
+        }
+        return parts.joined(separator: " ")
+    }
+
+    static func events(of result: JSONValue) throws(NavctlError) -> [NavEventView] {
+        do {
+            return try NavEventView.list(result["events"])
+        } catch {
+            throw .failed("navd's result does not have the events' shape: \(error)")
+        }
+    }
+}

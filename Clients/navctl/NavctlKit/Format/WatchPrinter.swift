@@ -1,0 +1,60 @@
+public import NavClient
+internal import NavigationCore
+
+/// Turns navd's notifications into `watch` output: one line per revision
+/// (`r2 nav.route by navctl: …`), or each notification as one JSON line; counts revisions
+/// for `--count`.
+public struct WatchPrinter {
+    public let json: Bool
+    public let limit: Int?
+    public private(set) var seen = 0
+    public private(set) var sawShutdown = false
+
+    public init(json: Bool, limit: Int?) {
+        self.json = json
+        self.limit = limit
+    }
+
+    public var isDone: Bool { limit.map { seen >= $0 } ?? false }
+
+    /// The lines for one notification (stopping at the limit).
+    public mutating func lines(for notification: ServerNotification) -> [String] {
+        switch notification.method {
+        case "nav.changed":
+            return changed(notification)
+        case "daemon.shutdown":
+            sawShutdown = true
+            if json { return [Self.message(notification)] }
+            return ["navd is shutting down (\(notification.params["reason"]?.stringValue ?? "no reason given"))"]
+        default:
+            return [json ? Self.message(notification) : "\(notification.method) \(JSONWriter.string(notification.params))"]
+        }
+    }
+
+    private mutating func changed(_ notification: ServerNotification) -> [String] {
+        let view: NavChangedView
+        do {
+            view = try NavChangedView(json: notification.params)
+        } catch {
+            return ["nav.changed that does not have its documented shape (\(error)): \(JSONWriter.string(notification.params))"]
+        }
+        if json {
+            seen += view.changes.count
+            return [Self.message(notification)]
+        }
+        var lines: [String] = []
+        if view.truncated {
+            lines.append("(revisions \(view.baseRevision + 1)…\(view.revision) came together; the oldest were left out)")
+        }
+        for change in view.changes where !isDone {
+            lines.append(EventText.watchLine(change))
+            seen += 1
+        }
+        return lines
+    }
+
+    /// The notification as navd sent it: one JSON-RPC message.
+    static func message(_ notification: ServerNotification) -> String {
+        JSONWriter.string(["jsonrpc": "2.0", "method": .string(notification.method), "params": notification.params])
+    }
+}

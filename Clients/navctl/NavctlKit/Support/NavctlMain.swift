@@ -1,0 +1,58 @@
+public import ArgumentParser
+
+/// navctl's entry point: parses with argument-parser, runs the command against a session,
+/// and turns every outcome into output and an exit status (0, 1, 2, 3; DESIGN.md §9).
+public enum NavctlMain {
+    /// Runs one navctl command line (the arguments after the program name).
+    public static func run(_ arguments: [String], environment: NavctlEnvironment) -> Int32 {
+        let command: any ParsableCommand
+        do {
+            command = try Navctl.parseAsRoot(arguments)
+        } catch {
+            return reportParseOutcome(error, environment: environment)
+        }
+        return execute(command, environment: environment)
+    }
+
+    /// Runs a parsed command: a navctl subcommand in a one-shot session, or one of
+    /// argument-parser's own (help) directly.
+    public static func execute(_ parsed: any ParsableCommand, environment: NavctlEnvironment) -> Int32 {
+        guard let command = parsed as? any SessionCommand else {
+            var builtIn = parsed
+            do {
+                try builtIn.run()
+                return ExitStatus.ok
+            } catch {
+                return reportParseOutcome(error, environment: environment)
+            }
+        }
+        let session = Session(environment: environment, mode: .oneShot, socket: command.common.socket, clientName: "navctl")
+        defer { session.disconnect() }
+        do {
+            try command.run(in: session)
+            return ExitStatus.ok
+        } catch {
+            session.report(error)
+            return error.exitCode
+        }
+    }
+
+    /// What argument-parser threw while parsing: help, version and completion scripts go to
+    /// stdout (exit 0); usage errors to stderr as `navctl: …` with the usage (exit 2).
+    static func reportParseOutcome(_ error: any Error, environment: NavctlEnvironment) -> Int32 {
+        if Navctl.exitCode(for: error) == .success {
+            let text = Navctl.fullMessage(for: error)
+            if !text.isEmpty { environment.stdout.write(text + "\n") }
+            return ExitStatus.ok
+        }
+        environment.stderr.write(usageErrorText(error))
+        return ExitStatus.usage
+    }
+
+    /// argument-parser's message for a usage error, with `navctl: ` for its `Error: `.
+    public static func usageErrorText(_ error: any Error) -> String {
+        var text = Navctl.fullMessage(for: error)
+        if text.hasPrefix("Error: ") { text = "navctl: " + text.dropFirst("Error: ".count) }
+        return text.hasSuffix("\n") ? text : text + "\n"
+    }
+}

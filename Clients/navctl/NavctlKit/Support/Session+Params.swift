@@ -1,0 +1,28 @@
+internal import ArgumentParser
+internal import NavigationCore
+
+extension Session {
+    /// `name=value` words typed for a destination by the app definition; a bad value is a
+    /// usage error of `command`.
+    func typedParams(
+        for destination: String, _ words: [String], command: any ParsableCommand.Type
+    ) throws(NavctlError) -> JSONObject {
+        let assignments: [Assignment]
+        switch Assignment.parse(words) {
+        case .success(let parsed): assignments = parsed
+        case .failure(let error): throw .usage(error.description, command: command)
+        }
+        if assignments.isEmpty { return [:] }
+        let typer = ParamTyper(definition: try definition())
+        do {
+            return try typer.params(for: destination, assignments)
+        } catch {
+            throw .usage(error.description, command: command)
+        }
+    }
+}
+
+/// Checks `name=value` words while parsing (before navd is asked for their types).
+func validateAssignments(_ words: [String]) throws {
+    if case .failure(let error) = Assignment.parse(words) { throw ValidationError(error.description) }
+}

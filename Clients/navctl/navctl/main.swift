@@ -1,0 +1,8 @@
+import NavctlKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// navctl: parse, run, exit with 0, 1, 2 or 3 (DESIGN.md §9).
+exit(NavctlMain.run(Array(CommandLine.arguments.dropFirst()), environment: .standard()))

@@ -1,0 +1,61 @@
+public import NavigationCore
+
+/// What made a revision: the method, the client's `daemon.hello` name and its connection id.
+public struct ChangeCauseView: Sendable, Hashable {
+    public var method: String
+    public var client: String?
+    public var clientID: String
+
+    public init(method: String, client: String?, clientID: String) {
+        self.method = method
+        self.client = client
+        self.clientID = clientID
+    }
+
+    /// The client's name, else its connection id.
+    public var who: String { client ?? clientID }
+}
+
+/// One revision of a `nav.changed`; `events` is nil for a subscription with `events: false`.
+public struct ChangeView: Sendable, Hashable {
+    public var revision: Int
+    public var cause: ChangeCauseView
+    public var events: [NavEventView]?
+
+    public init(revision: Int, cause: ChangeCauseView, events: [NavEventView]?) {
+        self.revision = revision
+        self.cause = cause
+        self.events = events
+    }
+}
+
+/// `nav.changed` (DESIGN.md §5.4): the revisions since `baseRevision`, coalesced for a slow
+/// subscriber, and the latest tree when the subscription asked for it (or changes were cut).
+public struct NavChangedView: Sendable, Hashable {
+    public var revision: Int
+    public var baseRevision: Int
+    public var changes: [ChangeView]
+    public var truncated: Bool
+    public var root: FlowView?
+
+    public init(json: JSONValue) throws(TreeDecodingError) {
+        let fields = try JSONFields(json, at: "$")
+        revision = try fields.int("revision")
+        baseRevision = try fields.int("baseRevision")
+        truncated = try fields.flag("truncated")
+        root = try fields.optional("root").map { r throws(TreeDecodingError) in try FlowView(json: r, at: fields.path("root")) }
+        changes = []
+        for (i, change) in try fields.array("changes").enumerated() {
+            let path = "\(fields.path("changes"))[\(i)]"
+            let changeFields = try JSONFields(change, at: path)
+            let causeFields = try JSONFields(try changeFields.value("cause"), at: changeFields.path("cause"))
+            let cause = ChangeCauseView(
+                method: try causeFields.string("method"), client: try causeFields.optionalString("client"),
+                clientID: try causeFields.string("clientId"))
+            let events = try changeFields.optional("events").map { e throws(TreeDecodingError) in
+                try NavEventView.list(e, at: changeFields.path("events"))
+            }
+            changes.append(ChangeView(revision: try changeFields.int("revision"), cause: cause, events: events))
+        }
+    }
+}

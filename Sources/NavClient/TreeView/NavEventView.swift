@@ -1,0 +1,65 @@
+public import NavigationCore
+
+/// One lifecycle event of a change (DESIGN.md §4.1, semantics.md 22–23), typed.
+public struct NavEventView: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case willHide, exit, flowFinished, tabSelected, flowStarted, enter, willShow
+    }
+
+    public var kind: Kind
+    /// Screen events: the screen instance id.
+    public var screen: String?
+    /// The screen's name (screen events), the flow's name (flow events, nil for an anonymous
+    /// container) or the selected tab's flow name (`tabSelected`).
+    public var name: String?
+    /// Screen events: the screen's params.
+    public var params: JSONObject
+    /// The flow instance: the screen's owner, the flow that started or finished, or the tabs flow.
+    public var flow: String?
+    /// `enter` / `exit`: the transition with its direction; nil for boot roots.
+    public var via: TransitionView?
+    /// `tabSelected`: the index of the new tab.
+    public var tab: Int?
+    /// `flowFinished`: what `flow.finish` passed (null otherwise).
+    public var result: JSONValue?
+
+    public init(
+        kind: Kind, screen: String? = nil, name: String? = nil, params: JSONObject = [:], flow: String? = nil,
+        via: TransitionView? = nil, tab: Int? = nil, result: JSONValue? = nil
+    ) {
+        self.kind = kind
+        self.screen = screen
+        self.name = name
+        self.params = params
+        self.flow = flow
+        self.via = via
+        self.tab = tab
+        self.result = result
+    }
+
+    public init(json: JSONValue, at path: String = "$") throws(TreeDecodingError) {
+        let fields = try JSONFields(json, at: path)
+        let type = try fields.string("type")
+        guard let kind = Kind(rawValue: type) else {
+            throw TreeDecodingError(path: fields.path("type"), message: "unknown event type '\(type)'")
+        }
+        // JSONValue is ExpressibleByNilLiteral: spell "no result" as Optional.none, not nil.
+        let result: JSONValue? = kind == .flowFinished ? (fields.object["result"] ?? JSONValue.null) : Optional.none
+        self.init(
+            kind: kind, screen: try fields.optionalString("screen"), name: try fields.optionalString("name"),
+            params: try fields.objectValue("params"), flow: try fields.optionalString("flow"),
+            via: try fields.optional("via").map { v throws(TreeDecodingError) in try TransitionView(json: v, at: fields.path("via")) },
+            tab: try fields.optionalInt("tab"), result: result)
+    }
+
+    /// A list of events (`events` of a result or change).
+    public static func list(_ json: JSONValue?, at path: String = "$.events") throws(TreeDecodingError) -> [NavEventView] {
+        guard let json, !json.isNull else { return [] }
+        guard let array = json.arrayValue else {
+            throw TreeDecodingError(path: path, message: "expected an array, got \(json.typeName)")
+        }
+        var events: [NavEventView] = []
+        for (i, event) in array.enumerated() { events.append(try NavEventView(json: event, at: "\(path)[\(i)]")) }
+        return events
+    }
+}

@@ -1,0 +1,23 @@
+public import NavigationCore
+
+/// The whole navigation state as `nav.state` and `nav.subscribe` return it
+/// (`{revision, instance, root}`), typed for rendering: navctl's `state`, navview's screen.
+public struct NavStateView: Sendable, Hashable {
+    public var revision: Int
+    /// The daemon's instance id (new after a restart).
+    public var instance: String
+    public var root: FlowView
+
+    public init(revision: Int, instance: String, root: FlowView) {
+        self.revision = revision
+        self.instance = instance
+        self.root = root
+    }
+
+    public init(json: JSONValue) throws(TreeDecodingError) {
+        let fields = try JSONFields(json, at: "$")
+        self.init(
+            revision: try fields.int("revision"), instance: try fields.string("instance"),
+            root: try FlowView(json: try fields.value("root"), at: fields.path("root")))
+    }
+}

@@ -1,0 +1,31 @@
+public import NavigationCore
+
+/// A screen instance of the tree (DESIGN.md §3).
+public struct ScreenView: Sendable, Hashable {
+    /// `s5`.
+    public var id: String
+    /// The screen's name in the app definition.
+    public var screen: String
+    /// Params with defaults filled, in declaration order.
+    public var params: JSONObject
+    /// The flow instance that owns it (an embedded child flow owns its run of a host stack).
+    public var flow: String
+    /// How it was opened; nil for roots.
+    public var via: TransitionView?
+
+    public init(id: String, screen: String, params: JSONObject = [:], flow: String, via: TransitionView? = nil) {
+        self.id = id
+        self.screen = screen
+        self.params = params
+        self.flow = flow
+        self.via = via
+    }
+
+    public init(json: JSONValue, at path: String = "$") throws(TreeDecodingError) {
+        let fields = try JSONFields(json, at: path)
+        self.init(
+            id: try fields.string("id"), screen: try fields.string("screen"), params: try fields.objectValue("params"),
+            flow: try fields.string("flow"),
+            via: try fields.optional("via").map { v throws(TreeDecodingError) in try TransitionView(json: v, at: fields.path("via")) })
+    }
+}

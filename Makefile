@@ -13,10 +13,14 @@ deps:
 	  echo "make: installing libuv1-dev and libedit-dev (navd's event loop, navctl's line editing)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libuv1-dev libedit-dev pkg-config; }
 
-# What the tests need beyond the build: python3 with jsonschema and pytest.
+# What the tests need beyond the build: python3 with jsonschema and pytest; tmux, which runs
+# the terminal programs for real in end-to-end tests.
 test-deps: deps
 	@python3 -c 'import jsonschema, pytest' 2>/dev/null || { \
 	  echo "make: installing jsonschema and pytest"; python3 -m pip install -q jsonschema pytest; }
+	@command -v tmux >/dev/null 2>&1 || { \
+	  echo "make: installing tmux"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux; }
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)

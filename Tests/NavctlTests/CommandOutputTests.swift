@@ -54,7 +54,7 @@ struct CommandOutputTests {
         #expect(navd.run("close") == Outcome(
             status: 1, stderr: "navctl: screen s1 is a root: it was not opened by a transition\n"))
         #expect(navd.run("dismiss-all") == Outcome(status: 1, stderr: "navctl: nothing is presented\n"))
-        #expect(navd.run("finish f2") == Outcome(status: 1, stderr: "navctl: flow f2 is a tab of f1: finish f1 instead\n"))
+        #expect(navd.run("finish f2") == Outcome(status: 1, stderr: "navctl: flow f2 is a tab of the root flow f1: tabs and the root flow cannot finish\n"))
         #expect(navd.run("pop-to s99") == Outcome(status: 1, stderr: "navctl: no screen or flow instance 's99'\n"))
         #expect(navd.run("call nav.nope") == Outcome(status: 1, stderr: "navctl: method not found: 'nav.nope'\n"))
     }

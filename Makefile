@@ -12,6 +12,9 @@ deps:
 	@pkg-config --exists libuv 2>/dev/null || { \
 	  echo "make: installing libuv1-dev (navd's event loop)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libuv1-dev pkg-config; }
+	@pkg-config --exists ncursesw 2>/dev/null || { \
+	  echo "make: installing libncurses-dev (navview's terminal)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libncurses-dev pkg-config; }
 
 # What the tests need beyond the build: python3 with jsonschema and pytest.
 test-deps: deps
@@ -33,6 +36,11 @@ test: test-deps
 
 bench: deps
 	$(SWIFT) run -c release navbench deeplink
+
+# tmux with navd, two navview viewers and a scripted tour (Clients/navview/demo); not part of `make test`.
+.PHONY: demo
+demo: build
+	sh Clients/navview/demo/demo.sh "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)"
 
 # Re-embeds Protocol/navd.openrpc.json into navd (rpc.discover) after editing it.
 protocol:

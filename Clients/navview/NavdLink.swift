@@ -59,11 +59,12 @@ final class NavdLink {
         }
     }
 
-    /// Ends the connection (after something navd sent could not be used); the next
-    /// `nextEvent` reconnects.
+    /// Ends the connection (after something navd sent could not be used); it counts as a
+    /// failed attempt, so the next `nextEvent` reconnects after the backoff's wait.
     func drop() {
         client.close()
-        nextAttempt = Self.now()
+        failures += 1
+        nextAttempt = Self.now() + backoff.delay(afterFailures: failures)
     }
 
     /// Seconds until the next attempt, when disconnected.

@@ -40,6 +40,11 @@ struct Navview: ParsableCommand {
             if once { throw ExitCode(viewer.once()) }
             viewer.run()
         }
-        TerminalViewer(socketPath: socket, glyphs: glyphs).run()
+        do {
+            try TerminalViewer(socketPath: socket, glyphs: glyphs).run()
+        } catch {
+            printError("navview: \(error)")
+            throw ExitCode.failure
+        }
     }
 }

@@ -17,8 +17,16 @@ final class Terminal {
         return name == "utf-8" || name == "utf8"
     }
 
-    func start() {
-        initscr()
+    /// Takes over the terminal; fails (instead of exiting, as `initscr` would) when ncurses
+    /// does not know `$TERM`.
+    func start() throws(TerminalError) {
+        guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
+            let screen = newterm(nil, output, input)
+        else {
+            let term = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
+            throw TerminalError(message: "ncurses cannot drive this terminal (TERM=\(term)); --plain prints text instead")
+        }
+        set_term(screen)
         active = true
         cbreak()
         noecho()
@@ -118,6 +126,11 @@ final class Terminal {
         case .cyan: Int16(COLOR_CYAN)
         }
     }
+}
+
+struct TerminalError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
 
 /// A key as ncurses reports it: a character, or a function key code (`KEY_UP`, …).

@@ -24,8 +24,8 @@ final class TerminalViewer {
     }
 
     /// Runs until `q`, Ctrl-C or a stopping signal; the terminal is restored on every way out.
-    func run() {
-        terminal.start()
+    func run() throws(TerminalError) {
+        try terminal.start()
         defer { terminal.restore() }
         while running {
             pump()
@@ -44,7 +44,7 @@ final class TerminalViewer {
             do {
                 event = try link.nextEvent(timeout: 0)
             } catch {
-                failed(error)
+                failed(error, doing: link.isConnected ? "reading from navd" : "nav.subscribe")
                 return
             }
             guard let event else { break }
@@ -96,15 +96,22 @@ final class TerminalViewer {
         }
     }
 
-    private func failed(_ error: NavClientError) {
+    /// A call (or a connection attempt) failed: a lost connection is retried; navd's
+    /// answer is reported; anything else unusable ends the connection, to start over.
+    private func failed(_ error: NavClientError, doing what: String) {
         dirty = true
-        if link.isConnected {
-            // The connection is up but unusable (navd sent something unexpected): start over.
+        switch error {
+        case .unreachable, .disconnected:
+            if link.isConnected { link.drop() }
+            session.status.connection = .retrying(attempt: link.failures + 1)
+        case .rpc:
+            session.model.warn("\(what) failed: \(error)")
+            if !link.isConnected { session.status.connection = .retrying(attempt: link.failures + 1) }
+        case .timedOut, .protocolViolation:
             session.model.warn("\(error); reconnecting")
             link.drop()
+            session.status.connection = .retrying(attempt: link.failures + 1)
         }
-        if case .rpc = error { session.model.warn("nav.subscribe failed: \(error)") }
-        session.status.connection = .retrying(attempt: link.failures + 1)
     }
 
     private func refetch() {
@@ -113,7 +120,7 @@ final class TerminalViewer {
             session.model.refetched(try NavStateView(json: try link.client.call("nav.state", [:], timeout: 10)))
             follow()
         } catch let error as NavClientError {
-            failed(error)
+            failed(error, doing: "nav.state")
         } catch {
             session.model.warn("nav.state answered something that is not a state (\(error))")
         }
@@ -129,7 +136,7 @@ final class TerminalViewer {
             session.status.app = app
             session.status.clients = clients
         } catch {
-            failed(error)
+            failed(error, doing: "daemon.info")
         }
     }
 

@@ -63,7 +63,7 @@ public struct TreePane: Sendable, Hashable {
             topLine = picture.topLine
             return
         }
-        let banner = Line("disconnected \(glyphs.dash) retrying; the last tree seen (revision \(state.revision)):", Style.bold.with(.red))
+        let banner = Line("disconnected \(glyphs.dash) retrying (last tree: revision \(state.revision))", Style.bold.with(.red))
         lines = [banner] + picture.lines.map { line in
             var dimmed = Line()
             for run in line.runs { dimmed.append(String(run.text), Style(dim: true, reverse: run.style.reverse)) }

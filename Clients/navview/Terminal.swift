@@ -113,7 +113,7 @@ final class Terminal {
     private func attributes(_ style: Style) -> attr_t {
         let pair: Int16 = colours ? Int16(style.colour?.rawValue ?? 0) : 0
         return navview_attributes(
-            style.bold ? 1 : 0, style.dim ? 1 : 0, style.reverse ? 1 : 0, style.underline ? 1 : 0, pair)
+            style.bold ? 1 : 0, style.dim ? 1 : 0, style.reverse ? 1 : 0, pair)
     }
 
     private static func curses(_ colour: Colour) -> Int16 {

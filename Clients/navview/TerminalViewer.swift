@@ -14,7 +14,8 @@ final class TerminalViewer {
     private var running = true
     private var dirty = true
     private var infoDue = 0.0
-    private var stdinOpen = true
+    /// Keys come from a terminal only (a file or /dev/null on stdin would always poll readable).
+    private var stdinOpen = isatty(STDIN_FILENO) == 1
     /// `daemon.info` is asked again after changes, and at least this often.
     private let infoInterval = 3.0
 

@@ -20,12 +20,11 @@
 #include <wchar.h>
 
 /* A_BOLD, A_REVERSE, … and COLOR_PAIR are macros over bit shifts: one attribute word from flags. */
-static inline attr_t navview_attributes(int bold, int dim, int reverse, int underline, short pair) {
+static inline attr_t navview_attributes(int bold, int dim, int reverse, short pair) {
     attr_t attributes = A_NORMAL;
     if (bold) attributes |= A_BOLD;
     if (dim) attributes |= A_DIM;
     if (reverse) attributes |= A_REVERSE;
-    if (underline) attributes |= A_UNDERLINE;
     if (pair > 0) attributes |= (attr_t)COLOR_PAIR(pair);
     return attributes;
 }

@@ -79,6 +79,9 @@ struct ViewerScreenTests {
         session.status = goldenStatus()
         #expect(session.key(.character("?"), size: Size(rows: 30, columns: 90)) == nil)
         expectGolden("help-90", session.screen(size: Size(rows: 30, columns: 90)))
+        // Arrows scroll it (a short terminal shows it in parts); any other key but q closes it.
+        _ = session.key(.down, size: Size(rows: 12, columns: 90))
+        #expect(session.screen(size: Size(rows: 12, columns: 90))[0].text == "↑ 1 more line")
         // Any key but q closes it; the tree is back.
         #expect(session.key(.character("x"), size: Size(rows: 30, columns: 90)) == nil)
         #expect(session.screen(size: Size(rows: 30, columns: 90))[0].text == "main tabs f1")

@@ -11,7 +11,7 @@ public enum Help {
             ("", "  nav.route {\"to\":\"post\",\"params\":{\"postId\":5}}"),
             ("", "  (not navctl's grammar: Enter calls, Esc cancels)"),
             ("r", "re-fetch the state (nav.state)"),
-            ("?", "this help; any other key closes it"),
+            ("?", "this help (arrows scroll it, any other key closes it)"),
         ]
         let legend: [(String, String)] = [
             (glyphs.top.trimmed(), "the top screen (also in reverse video)"),

@@ -47,12 +47,6 @@ public struct Line: Sendable, Hashable, CustomStringConvertible {
         for run in line.runs { append(String(run.text), run.style) }
     }
 
-    public static func + (lhs: Line, rhs: Line) -> Line {
-        var line = lhs
-        line.append(rhs)
-        return line
-    }
-
     /// Terminal columns.
     public var width: Int { DisplayWidth.of(text) }
 

@@ -8,14 +8,12 @@ public struct Style: Sendable, Hashable {
     public var bold: Bool
     public var dim: Bool
     public var reverse: Bool
-    public var underline: Bool
     public var colour: Colour?
 
-    public init(bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false, colour: Colour? = nil) {
+    public init(bold: Bool = false, dim: Bool = false, reverse: Bool = false, colour: Colour? = nil) {
         self.bold = bold
         self.dim = dim
         self.reverse = reverse
-        self.underline = underline
         self.colour = colour
     }
 
@@ -39,6 +37,6 @@ public struct Style: Sendable, Hashable {
     public func merged(with other: Style) -> Style {
         Style(
             bold: bold || other.bold, dim: dim || other.dim, reverse: reverse || other.reverse,
-            underline: underline || other.underline, colour: other.colour ?? colour)
+            colour: other.colour ?? colour)
     }
 }

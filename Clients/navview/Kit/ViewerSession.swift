@@ -61,7 +61,8 @@ public struct ViewerSession: Sendable {
 
     public mutating func key(_ key: Key, size: Size) -> Effect? {
         if prompt != nil { return promptKey(key) }
-        if showHelp, key != .character("q") {
+        let scrolls: Set<Key> = [.up, .down, .pageUp, .pageDown, .home, .end]
+        if showHelp, key != .character("q"), !scrolls.contains(key) {
             showHelp = false
             scroll = 0
             follow(size: size)

@@ -7,11 +7,12 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 all: build
 
-# libuv is navd's event loop (Debian: libuv1-dev); libedit is navctl's line editing (libedit-dev).
+# libuv is navd's event loop (libuv1-dev), libedit navctl's line editing (libedit-dev), ncurses
+# navview's terminal (libncurses-dev): installed from Debian when pkg-config does not find them.
 deps:
-	@pkg-config --exists libuv libedit 2>/dev/null || { \
-	  echo "make: installing libuv1-dev and libedit-dev (navd's event loop, navctl's line editing)"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libuv1-dev libedit-dev pkg-config; }
+	@pkg-config --exists libuv libedit ncursesw 2>/dev/null || { \
+	  echo "make: installing libuv1-dev, libedit-dev, libncurses-dev (navd's event loop, navctl's line editing, navview's terminal)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libuv1-dev libedit-dev libncurses-dev pkg-config; }
 
 # What the tests need beyond the build: python3 with jsonschema and pytest; tmux, which runs
 # the terminal programs for real in end-to-end tests.
@@ -37,6 +38,11 @@ test: test-deps
 
 bench: deps
 	$(SWIFT) run -c release navbench deeplink
+
+# tmux with navd, two navview viewers and a scripted tour (Clients/navview/demo); not part of `make test`.
+.PHONY: demo
+demo: build
+	sh Clients/navview/demo/demo.sh "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)"
 
 # Re-embeds Protocol/navd.openrpc.json into navd (rpc.discover) after editing it.
 protocol:

@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "navd", targets: ["navd"]),
         .executable(name: "navbench", targets: ["navbench"]),
         .executable(name: "navctl", targets: ["navctl"]),
+        .executable(name: "navview", targets: ["navview"]),
     ],
     dependencies: [
         // Every CLI of the project (navd, navctl, navview, navbench) parses its flags with it.
@@ -94,6 +95,29 @@ let package = Package(
             ],
             path: "Clients/navbench"
         ),
+        // ncursesw, which navview paints with, plus signalfd and TIOCGWINSZ for its loop. Debian's
+        // libncurses-dev (`make deps` installs it) puts headers and library in the default paths.
+        // No `pkgConfig:` on purpose: ncursesw.pc's Cflags are -D flags SwiftPM refuses, with a
+        // "prohibited flag(s)" warning on every build of every target.
+        .systemLibrary(
+            name: "CNcurses",
+            path: "Sources/CNcurses"
+        ),
+        // navview's pure part: the tree, events and status as lines; the model of a viewer.
+        .target(
+            name: "NavviewKit",
+            dependencies: ["NavClient", "NavigationCore"],
+            path: "Clients/navview/Kit"
+        ),
+        .executableTarget(
+            name: "navview",
+            dependencies: [
+                "NavviewKit", "NavClient", "NavigationCore", "CNcurses",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Clients/navview",
+            exclude: ["Kit", "demo"]
+        ),
         .testTarget(
             name: "NavigationCoreTests",
             dependencies: ["NavigationCore"],
@@ -126,6 +150,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tests/NavctlTests"
+        ),
+        .testTarget(
+            name: "NavviewTests",
+            dependencies: ["NavviewKit", "NavClient", "NavigationCore"],
+            path: "Tests/NavviewTests",
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,140 @@
+public import NavClient
+public import NavigationCore
+
+/// A key, as the terminal layer decodes it.
+public enum Key: Sendable, Hashable {
+    case character(Character)
+    case up, down, pageUp, pageDown, home, end
+    case enter, backspace, escape
+}
+
+/// What the viewer's loop should do after a key.
+public enum Effect: Sendable, Hashable {
+    case quit
+    /// Call a method on navd, then report with `called(_:result:)`.
+    case call(PromptCommand.Call)
+    /// Fetch `nav.state` and hand it to `model.refetched`.
+    case refetch
+}
+
+/// The interactive viewer without its terminal and socket: the model, the scroll position,
+/// the prompt and help, and the status facts; keys in, effects out, the screen as lines.
+public struct ViewerSession: Sendable {
+    public var model = ViewerModel()
+    public var scroll = 0
+    /// What was typed after `:`, while the prompt is open.
+    public var prompt: String?
+    public var showHelp = false
+    /// The connection and `daemon.info` facts; revision and instance come from the model.
+    public var status: Status
+    public var glyphs: Glyphs
+
+    public init(socket: String, glyphs: Glyphs = .unicode) {
+        self.status = Status(socket: socket)
+        self.glyphs = glyphs
+    }
+
+    public var currentStatus: Status {
+        var status = self.status
+        status.revision = model.state?.revision
+        status.instance = model.state?.instance
+        status.prompt = prompt
+        return status
+    }
+
+    private var options: RenderOptions { RenderOptions(glyphs: glyphs, help: showHelp) }
+
+    public func screen(size: Size) -> [Line] {
+        render(state: model.state, events: model.events, status: currentStatus, size: size, scroll: scroll, options: options)
+    }
+
+    private func window(size: Size) -> (window: ScrollWindow, pane: TreePane) {
+        let pane = TreePane(state: model.state, status: currentStatus, options: options)
+        return (ScrollWindow(total: pane.lines.count, height: ScreenLayout(size).treeRows), pane)
+    }
+
+    /// After the tree changed (or the size): keep the scroll in range and the top screen in view.
+    public mutating func follow(size: Size) {
+        let (window, pane) = window(size: size)
+        scroll = pane.topLine.map { window.scroll(scroll, toShow: $0) } ?? window.clamp(scroll)
+    }
+
+    public mutating func key(_ key: Key, size: Size) -> Effect? {
+        if prompt != nil { return promptKey(key) }
+        let scrolls: Set<Key> = [.up, .down, .pageUp, .pageDown, .home, .end]
+        if showHelp, key != .character("q"), !scrolls.contains(key) {
+            showHelp = false
+            scroll = 0
+            follow(size: size)
+            return nil
+        }
+        let (window, _) = window(size: size)
+        let page = max(1, ScreenLayout(size).treeRows - 2)
+        switch key {
+        case .character("q"): return .quit
+        case .up, .character("k"): scroll = window.clamp(scroll - 1)
+        case .down, .character("j"): scroll = window.clamp(scroll + 1)
+        case .pageUp: scroll = window.clamp(scroll - page)
+        case .pageDown: scroll = window.clamp(scroll + page)
+        case .home, .character("g"): scroll = 0
+        case .end, .character("G"): scroll = window.maxScroll
+        case .character("b"): return .call(PromptCommand.Call(method: "nav.close", params: [:]))
+        case .character("t"): return nextTab()
+        case .character("r"): return .refetch
+        case .character(":"): prompt = ""
+        case .character("?"):
+            showHelp = true
+            scroll = 0
+        default: break
+        }
+        return nil
+    }
+
+    private mutating func promptKey(_ key: Key) -> Effect? {
+        switch key {
+        case .escape:
+            prompt = nil
+        case .backspace:
+            if prompt?.isEmpty == false { prompt?.removeLast() }
+        case .enter:
+            let line = prompt ?? ""
+            prompt = nil
+            switch PromptCommand.parse(line) {
+            case .success(let call): return .call(call)
+            case .failure(let error): model.warn(error.message)
+            }
+        case .character(let character):
+            prompt?.append(character)
+        default:
+            break
+        }
+        return nil
+    }
+
+    private mutating func nextTab() -> Effect? {
+        guard let tabs = model.state?.nearestTabs, let selected = tabs.selected, !tabs.tabs.isEmpty else {
+            model.warn("t: there is no tabs flow on the visible path")
+            return nil
+        }
+        let next = (selected + 1) % tabs.tabs.count
+        return .call(PromptCommand.Call(method: "nav.selectTab", params: ["tab": .int(next), "flow": .string(tabs.id)]))
+    }
+
+    /// What a call from a key or the prompt came to, as a line in the event pane.
+    public mutating func called(_ call: PromptCommand.Call, result: Result<JSONValue, NavClientError>) {
+        switch result {
+        case .success(let value):
+            if value["noop"]?.boolValue == true {
+                model.note("\(call.method): nothing changed")
+            } else if let revision = value["revision"]?.intValue, value["events"] != nil {
+                model.note("\(call.method) \(glyphs.dash) revision \(revision)")
+            } else {
+                model.note("\(call.method) \(glyphs.dash) \(JSONWriter.string(value))")
+            }
+        case .failure(.rpc(let error)):
+            model.warn("\(call.method): \(error.message)" + (error.reason.isEmpty ? "" : " (\(error.reason))"))
+        case .failure(let error):
+            model.warn("\(call.method): \(error)")
+        }
+    }
+}

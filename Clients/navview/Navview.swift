@@ -1,0 +1,50 @@
+import ArgumentParser
+internal import Glibc
+internal import NavviewKit
+
+/// `navview`: the live terminal viewer of navd's navigation state (DESIGN.md §9).
+@main
+struct Navview: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "navview",
+        abstract: "Shows navd's navigation state live in the terminal, for as many viewers as you open.",
+        discussion: """
+            Full screen: the coordinator tree (tabs, stacks bottom to top, presented and embedded \
+            flows, the top screen highlighted), the recent events, and a status line. Keys: q quits, \
+            arrows and PgUp/PgDn scroll, b closes the top screen, t selects the next tab, \
+            : calls a method (a JSON-RPC method and its params as a JSON object, e.g. \
+            nav.route {"to":"post","params":{"postId":5}}; not navctl's grammar), ? shows all keys. \
+            When navd goes away navview says "disconnected — retrying" and reconnects.
+
+            With --plain, or when stdout is not a terminal, navview prints the tree as text after \
+            each change, under a line such as "--- revision 7 (nav.route by navctl (c3)) ---".
+            """)
+
+    @Option(help: "navd's socket (default: $NAVD_SOCKET, else $XDG_RUNTIME_DIR/navd/navd.sock, else /tmp/navd-$UID/navd.sock).")
+    var socket: String?
+
+    @Flag(help: "Print a text rendering after each change instead of drawing the screen.")
+    var plain = false
+
+    @Flag(help: "Print the current state once as text and exit (3 when no navd answers).")
+    var once = false
+
+    @Flag(help: "Draw with ASCII characters only (the default when the locale is not UTF-8).")
+    var ascii = false
+
+    mutating func run() throws {
+        setlocale(LC_ALL, "")
+        let glyphs: Glyphs? = ascii ? .ascii : nil
+        if plain || once || isatty(STDOUT_FILENO) == 0 {
+            let viewer = PlainViewer(socketPath: socket, glyphs: glyphs ?? .unicode)
+            if once { throw ExitCode(viewer.once()) }
+            viewer.run()
+        }
+        do {
+            try TerminalViewer(socketPath: socket, glyphs: glyphs).run()
+        } catch {
+            printError("navview: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}

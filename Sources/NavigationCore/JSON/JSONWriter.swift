@@ -55,7 +55,7 @@ public enum JSONWriter {
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Decimal digits without making a String.
-    static func writeInt(_ value: Int, into out: inout [UInt8]) {
+    public static func writeInt(_ value: Int, into out: inout [UInt8]) {
         if value == 0 {
             out.append(UInt8(ascii: "0"))
             return

@@ -11,9 +11,8 @@ extension JSONWriter {
 
     /// `"s12"`, `"f3"`: an instance id without making its String.
     @inline(__always)
-    static func writeID(_ prefix: UInt8, _ number: Int, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        out.append(prefix)
+    static func writeID(_ prefix: StaticString, _ number: Int, into out: inout [UInt8]) {
+        raw(prefix, into: &out)
         writeInt(number, into: &out)
         out.append(UInt8(ascii: "\""))
     }
@@ -41,12 +40,12 @@ extension JSONWriter {
 
 extension ScreenID {
     @inline(__always)
-    func writeJSON(into out: inout [UInt8]) { JSONWriter.writeID(UInt8(ascii: "s"), number, into: &out) }
+    func writeJSON(into out: inout [UInt8]) { JSONWriter.writeID(#""s"#, number, into: &out) }
 }
 
 extension FlowID {
     @inline(__always)
-    func writeJSON(into out: inout [UInt8]) { JSONWriter.writeID(UInt8(ascii: "f"), number, into: &out) }
+    func writeJSON(into out: inout [UInt8]) { JSONWriter.writeID(#""f"#, number, into: &out) }
 }
 
 extension AppliedTransition {

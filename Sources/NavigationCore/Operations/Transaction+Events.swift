@@ -16,6 +16,7 @@ extension Transaction {
     func events(from old: NavigationTree?) -> [NavEvent] {
         let new = tree
         var events: [NavEvent] = []
+        events.reserveCapacity(enters.count + exits.count + 2)
         let oldTop = old?.topScreen
         let newTop = new.topScreen
         let topChanged = oldTop != newTop
@@ -33,6 +34,7 @@ extension Transaction {
                 finishedAfter[last, default: []].append(flow)
             }
             func flowsFinished(after index: Int) {
+                guard !finishedAfter.isEmpty else { return }
                 let flows = (finishedAfter[index] ?? []).sorted {
                     (old.ancestors(ofFlow: $0).count, $0) > (old.ancestors(ofFlow: $1).count, $1)
                 }

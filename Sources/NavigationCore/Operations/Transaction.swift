@@ -161,6 +161,8 @@ struct Transaction {
 
     /// Embedded flows hosted in `container` that no longer own any screen have ended.
     private mutating func finishEmptyEmbeddedFlows(in container: FlowID) {
+        // Most stacks host no embedded flow: nothing to collect or sort then.
+        guard tree.flows.values.contains(where: { $0.isEmbedded && $0.container == container }) else { return }
         let owners = Set(tree.flows[container]!.screens.compactMap { tree.screens[$0]?.flow })
         // Deepest first, so a parent is removed after its children.
         let empty = tree.flows.values

@@ -55,6 +55,16 @@ import Testing
         }
     }
 
+    @Test func integersAreWrittenAsTheirDecimalText() {
+        var values = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1_000, -1, -9, -10, -12_345, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        values += (0..<19).map { Int(pow10: $0) } + (0..<19).map { Int(pow10: $0) - 1 } + (0..<19).map { -Int(pow10: $0) }
+        for value in values {
+            var out: [UInt8] = []
+            JSONWriter.writeInt(value, into: &out)
+            #expect(String(decoding: out, as: UTF8.self) == String(value))
+        }
+    }
+
     @discardableResult
     private func expectSame(_ result: OperationResult, _ label: String) -> Bool {
         var direct: [UInt8] = []
@@ -74,5 +84,11 @@ import Testing
         let ok = direct == JSONWriter.bytes(engine.stateJSON) && engine.tree.encodedJSON == JSONWriter.bytes(engine.tree.jsonValue)
         #expect(ok, "state\n general: \(JSONWriter.string(engine.stateJSON))\n direct:  \(String(decoding: direct, as: UTF8.self))")
         return ok
+    }
+}
+
+private extension Int {
+    init(pow10 exponent: Int) {
+        self = (0..<exponent).reduce(1) { value, _ in value * 10 }
     }
 }

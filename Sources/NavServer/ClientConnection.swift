@@ -1,8 +1,9 @@
 import NavProtocol
 import NavigationCore
 
-/// One client as the server tracks it.
-struct ClientConnection {
+/// One client as the server tracks it. A class: the server reaches a connection through its
+/// table or its list of subscribers and changes it in place, without copying it out and back.
+final class ClientConnection {
     let id: ClientID
     var decoder: FrameDecoder
     /// Set by `daemon.hello`.
@@ -15,6 +16,11 @@ struct ClientConnection {
     /// Notifications of revisions this connection itself caused, held until its responses
     /// are written.
     var deferred: [Payload] = []
+
+    init(id: ClientID, decoder: FrameDecoder) {
+        self.id = id
+        self.decoder = decoder
+    }
 
     struct Subscription {
         var tree: Bool

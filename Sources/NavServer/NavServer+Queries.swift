@@ -16,13 +16,16 @@ extension NavServer {
             try reader.finish()
             // A new subscription starts from the full state in this response: anything the
             // old one still held would repeat revisions.
-            connections[id]!.deferred.removeAll()
-            connections[id]!.subscription = ClientConnection.Subscription(
-                tree: tree, events: events, sentRevision: navigator.revision)
+            let connection = connections[id]!
+            connection.deferred.removeAll()
+            connection.subscription = ClientConnection.Subscription(tree: tree, events: events, sentRevision: navigator.revision)
+            list(connection)
             return .state
         case .navUnsubscribe:
-            connections[id]!.deferred.removeAll()
-            connections[id]!.subscription = nil
+            let connection = connections[id]!
+            connection.deferred.removeAll()
+            connection.subscription = nil
+            unlist(connection)
             result = [:]
         case .navURL:
             let screen = try reader.screenID("screen")

@@ -3,41 +3,36 @@ import NavigationCore
 
 /// Fan-out of committed revisions (DESIGN.md §5.4).
 extension NavServer {
-    /// Which parts of `nav.changed` a subscriber asked for.
-    struct Variant: Hashable {
-        var tree: Bool
-        var events: Bool
-    }
-
     /// Sends one revision to every subscriber: the same encoded bytes to every up-to-date
-    /// subscriber of a variant; congested subscribers collect it for a coalesced
-    /// notification; the requester's copy waits until its response is written.
+    /// subscriber of a variant (tree or not, events or not: four at most, each encoded once);
+    /// congested subscribers collect it for a coalesced notification; the requester's copy
+    /// waits until its response is written.
     func broadcast(_ record: ChangeRecord, deferring requester: ClientID) {
-        var payloads: [Variant: Payload] = [:]
+        var payloads: [Payload?] = [nil, nil, nil, nil]
         var root: [UInt8]?
-        for id in connections.keys.sorted() {
-            guard let connection = connections[id], var subscription = connection.subscription, !connection.closing else { continue }
+        for connection in subscribers {
+            guard let subscription = connection.subscription, !connection.closing else { continue }
+            let id = connection.id
             if connection.congested || subscription.sentRevision != record.revision - 1 {
                 enqueue(record, for: id)
                 if !connection.congested && id != requester { flushPending(id) }
                 continue
             }
-            let variant = Variant(tree: subscription.tree, events: subscription.events)
+            let variant = (subscription.tree ? 2 : 0) + (subscription.events ? 1 : 0)
             let payload: Payload
             if let cached = payloads[variant] {
                 payload = cached
             } else {
                 // The tree is encoded once per revision, for both variants that carry it.
-                if variant.tree && root == nil { root = navigator.tree.encodedJSON }
+                if subscription.tree && root == nil { root = navigator.tree.encodedJSON }
                 payload = changedNotification(
-                    revision: record.revision, base: record.revision - 1, changes: [record], events: variant.events,
-                    truncated: false, root: variant.tree ? root : nil)
+                    revision: record.revision, base: record.revision - 1, changes: [record], events: subscription.events,
+                    truncated: false, root: subscription.tree ? root : nil)
                 payloads[variant] = payload
             }
-            subscription.sentRevision = record.revision
-            connections[id]!.subscription = subscription
+            connection.subscription!.sentRevision = record.revision
             if id == requester {
-                connections[id]!.deferred.append(payload)
+                connection.deferred.append(payload)
             } else {
                 outputs.append(.send(id, payload))
             }

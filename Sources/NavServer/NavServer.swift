@@ -12,6 +12,8 @@ public final class NavServer {
     public private(set) var navigator: Navigator
     public let configuration: ServerConfiguration
     var connections: [ClientID: ClientConnection] = [:]
+    /// The connections with a subscription, by id: what a revision is fanned out to.
+    var subscribers: [ClientConnection] = []
     var shuttingDown = false
     let limits: RPCLimits
 
@@ -34,7 +36,19 @@ public final class NavServer {
 
     /// A connection is gone; everything it had is dropped.
     public func disconnect(_ id: ClientID) {
-        connections[id] = nil
+        guard let connection = connections.removeValue(forKey: id) else { return }
+        if connection.subscription != nil { unlist(connection) }
+    }
+
+    /// Adds a connection to `subscribers`, keeping them in id order.
+    func list(_ connection: ClientConnection) {
+        guard !subscribers.contains(where: { $0 === connection }) else { return }
+        let index = subscribers.firstIndex { $0.id > connection.id } ?? subscribers.count
+        subscribers.insert(connection, at: index)
+    }
+
+    func unlist(_ connection: ClientConnection) {
+        subscribers.removeAll { $0 === connection }
     }
 
     /// Bytes read from a connection: answers every complete message in them.

@@ -36,8 +36,14 @@ test: test-deps
 	$(SWIFT) test $(SWIFT_FLAGS) --skip-build
 	python3 -m pytest -q Tests/protocol Tests/e2e
 
+# Every navbench scenario (release build) against navd and the C libuv baseline, then the table of
+# performance targets: navd's figure, the baseline's, the ratio (README "Performance").
+# BENCH_FLAGS adds flags to `navbench all` (for example BENCH_FLAGS="--repetitions 9").
 bench: deps
-	$(SWIFT) run -c release navbench deeplink
+	$(SWIFT) build -c release $(SWIFT_FLAGS) --product navd
+	$(SWIFT) build -c release $(SWIFT_FLAGS) --product navbench-baseline
+	$(SWIFT) build -c release $(SWIFT_FLAGS) --product navbench
+	"$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)/navbench" all $(BENCH_FLAGS)
 
 # tmux with navd, two navview viewers and a scripted tour (Clients/navview/demo); not part of `make test`.
 .PHONY: demo

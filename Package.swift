@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "NavClient", targets: ["NavClient"]),
         .executable(name: "navd", targets: ["navd"]),
         .executable(name: "navbench", targets: ["navbench"]),
+        .executable(name: "navbench-baseline", targets: ["navbench-baseline"]),
         .executable(name: "navctl", targets: ["navctl"]),
         .executable(name: "navview", targets: ["navview"]),
     ],
@@ -19,6 +20,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // navd's log lines (levels, one line per event) to stderr.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // navbench only: latency percentiles (HdrHistogram).
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // navbench only: the deep-link comparison runs the same routes through Vapor's TrieRouter.
+        // Never a dependency of navd or its libraries.
+        .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
     ],
     targets: [
         // The pure engine: app definition, tree, operations, events, deep links. No I/O.
@@ -92,6 +98,8 @@ let package = Package(
             dependencies: [
                 "NavigationCore", "NavProtocol", "NavClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "RoutingKit", package: "routing-kit"),
             ],
             path: "Clients/navbench"
         ),
@@ -117,6 +125,13 @@ let package = Package(
             ],
             path: "Clients/navview",
             exclude: ["Kit", "demo"]
+        ),
+        // The floor navbench compares navd with: a minimal C libuv server that answers every
+        // newline-terminated request on a Unix socket with one fixed line.
+        .executableTarget(
+            name: "navbench-baseline",
+            dependencies: ["CLibUV"],
+            path: "Clients/navbench-baseline"
         ),
         .testTarget(
             name: "NavigationCoreTests",

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import NavigationCore
+import RoutingKit
 
 /// `navbench deeplink`: deep-link matching cost against route tables of growing size. With a
 /// trie the figure should stay flat from 100 to 10,000 patterns (DESIGN.md §6: matching costs
@@ -8,6 +10,13 @@ import NavigationCore
 /// Every size is timed on the same links: generated tables grow by appending, and the links
 /// target the first screens, which the smallest table has too. One link is parsed
 /// (`DeepLinkURL.parse`) and fully matched (`DeepLinkMatcher.match`, candidates included).
+///
+/// Beside it, the same routes in Vapor's `TrieRouter` (routing-kit) and the same links, routed
+/// as Vapor does: the path split on `/` into strings, then `route(path:parameters:)` (one
+/// `Parameters` reused, the cheapest way to call it). routing-kit does less: no percent
+/// decoding, no typed values, no ranking of rival routes, no backtracking (a link whose best
+/// route needs a capture where another route has a literal is not found), so the comparison
+/// flatters it.
 struct DeepLinkBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "deeplink",
@@ -32,6 +41,12 @@ struct DeepLinkBench: ParsableCommand {
         var routes: Int
         var nsPerURL: Double
         var buildMilliseconds: Double
+        var routingKitNsPerURL: Double
+        /// Links routing-kit found a route for, of those timed.
+        var routingKitMatched: Double
+
+        /// navd's cost over routing-kit's: below 1, navd is faster.
+        var ratio: Double { routingKitNsPerURL == 0 ? 0 : nsPerURL / routingKitNsPerURL }
     }
 
     func validate() throws {
@@ -44,11 +59,27 @@ struct DeepLinkBench: ParsableCommand {
         if output.json {
             print(JSONWriter.string(json(figures)))
         } else {
-            print("patterns  ns/url(median)  build ms")
-            for figure in figures {
-                let nanoseconds = Int(figure.nsPerURL.rounded())
-                print(pad(figure.patterns, 8) + pad(nanoseconds, 16) + pad(rounded(figure.buildMilliseconds), 10))
-            }
+            Self.printTable(figures)
+        }
+    }
+
+    /// Runs the scenario with its defaults (for `navbench all`).
+    static func measureDefaults() throws -> [Figure] {
+        let bench = try DeepLinkBench.parse([])
+        let common = bench.patterns.min() ?? 0
+        return try bench.patterns.map { try bench.measure($0, linksAmongFirst: common) }
+    }
+
+    static func printTable(_ figures: [Figure]) {
+        print("patterns  navd ns/url  routing-kit ns/url  navd/routing-kit  routing-kit found  navd build ms")
+        for figure in figures {
+            print(pad(figure.patterns, 8) + pad(Int(figure.nsPerURL.rounded()), 13)
+                + pad(Int(figure.routingKitNsPerURL.rounded()), 20) + pad(String(format: "%.2f", figure.ratio), 18)
+                + pad(String(format: "%.1f%%", figure.routingKitMatched * 100), 19) + pad(rounded(figure.buildMilliseconds), 15))
+        }
+        if let first = figures.first, let last = figures.last, first.patterns != last.patterns {
+            print(String(format: "navd at %d patterns costs %.2f× its cost at %d (flat: no growth with the table)",
+                         last.patterns, last.nsPerURL / first.nsPerURL, first.patterns))
         }
     }
 
@@ -70,23 +101,58 @@ struct DeepLinkBench: ParsableCommand {
         guard matched == urls * (runs + 1) else {
             throw ValidationError("\(urls * (runs + 1) - matched) links matched no route")
         }
+
+        let router = Self.routingKitRouter(matcher.routes)
+        var parameters = Parameters()
+        var found = 0
+        let routeAll = {
+            for path in paths {
+                let segments = path.split(separator: "/").map(String.init)
+                if router.route(path: segments, parameters: &parameters) != nil { found += 1 }
+            }
+        }
+        routeAll()  // warm-up
+        let routingKitNanoseconds = Stopwatch.median(runs: runs, routeAll)
         return Figure(
             patterns: count, routes: matcher.routes.count, nsPerURL: nanoseconds / Double(urls),
-            buildMilliseconds: buildNanoseconds / 1e6)
+            buildMilliseconds: buildNanoseconds / 1e6, routingKitNsPerURL: routingKitNanoseconds / Double(urls),
+            routingKitMatched: Double(found) / Double(urls * (runs + 1)))
+    }
+
+    /// The same routes in routing-kit: literals as constants, captures as parameters named by
+    /// position (routing-kit refuses two names at one place in its trie), `*rest` as a catch-all.
+    static func routingKitRouter(_ routes: [DeepLinkRoute]) -> TrieRouter<Int> {
+        let router = TrieRouter(Int.self)
+        for (index, route) in routes.enumerated() {
+            var captures = 0
+            let components: [PathComponent] = route.pattern.segments.map { segment in
+                switch segment {
+                case .literal(let word): return .constant(word)
+                case .capture:
+                    captures += 1
+                    return .parameter("c\(captures)")
+                case .wildcard: return .catchall
+                }
+            }
+            router.register(index, at: components)
+        }
+        return router
     }
 
     private func json(_ figures: [Figure]) -> JSONValue {
         let results: [JSONValue] = figures.map {
             ["patterns": .int($0.patterns), "routes": .int($0.routes), "nsPerURL": .int(Int($0.nsPerURL.rounded())),
-             "buildMs": .double(rounded($0.buildMilliseconds))]
+             "buildMs": .double(Self.rounded($0.buildMilliseconds)),
+             "routingKitNsPerURL": .int(Int($0.routingKitNsPerURL.rounded())), "ratio": .double(Self.rounded($0.ratio)),
+             "routingKitFound": .double(Self.rounded($0.routingKitMatched))]
         }
         return ["scenario": "deeplink", "urls": .int(urls), "runs": .int(runs), "seed": .int(seed),
                 "results": .array(results)]
     }
 
-    private func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+    static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 
-    private func pad(_ value: some CustomStringConvertible, _ width: Int) -> String {
+    static func pad(_ value: some CustomStringConvertible, _ width: Int) -> String {
         let text = value.description
         return String(repeating: " ", count: max(width - text.count, 0)) + text
     }

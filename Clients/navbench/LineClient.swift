@@ -9,12 +9,26 @@ final class LineClient {
     private var end = 0
 
     init(path: String) throws(BenchError) {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw BenchError("socket: \(String(cString: strerror(errno)))") }
+        fd = Self.connected(path)
+        guard fd >= 0 else {
+            throw BenchError("cannot connect to \(path): \(String(cString: strerror(errno))) (start navd with `make run`)")
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// A socket connected to `path`, or -1 with `errno` set.
+    static func connected(_ path: String) -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return -1 }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw BenchError("socket path too long: \(path)") }
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(fd)
+            errno = ENAMETOOLONG
+            return -1
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (i, byte) in bytes.enumerated() { raw[i] = byte }
         }
@@ -22,13 +36,21 @@ final class LineClient {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard status == 0 else {
-            let message = String(cString: strerror(errno))
+            let saved = errno
             close(fd)
-            throw BenchError("cannot connect to navd at \(path): \(message) (start it with `make run`)")
+            errno = saved
+            return -1
         }
+        return fd
     }
 
-    deinit { close(fd) }
+    /// Whether a server accepts a connection on `path` now (the connection is closed at once).
+    static func canConnect(_ path: String) -> Bool {
+        let fd = connected(path)
+        guard fd >= 0 else { return false }
+        close(fd)
+        return true
+    }
 
     func send(_ bytes: [UInt8]) throws(BenchError) {
         var offset = 0
@@ -39,12 +61,20 @@ final class LineClient {
         }
     }
 
+    func send(_ text: String) throws(BenchError) {
+        try send(Array(text.utf8))
+    }
+
     /// Reads up to and including the next newline; returns the line's length.
     @discardableResult
     func readLine() throws(BenchError) -> Int {
         var length = 0
         while true {
-            if let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n")) {
+            let found = buffer.withUnsafeBytes { raw in
+                start < end ? memchr(raw.baseAddress! + start, 0x0A, end - start) : nil
+            }
+            if let found {
+                let newline = buffer.withUnsafeBytes { raw in raw.baseAddress!.distance(to: UnsafeRawPointer(found)) }
                 length += newline - start
                 start = newline + 1
                 return length
@@ -53,7 +83,28 @@ final class LineClient {
             start = 0
             end = 0
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
-            guard n > 0 else { throw BenchError(n == 0 ? "navd closed the connection" : "recv: \(String(cString: strerror(errno)))") }
+            guard n > 0 else { throw BenchError(n == 0 ? "the server closed the connection" : "recv: \(String(cString: strerror(errno)))") }
+            end = n
+        }
+    }
+
+    /// Reads the next line whole (for the few replies a scenario looks into).
+    func readText() throws(BenchError) -> String {
+        var line: [UInt8] = []
+        while true {
+            if start < end {
+                let slice = buffer[start..<end]
+                if let newline = slice.firstIndex(of: 0x0A) {
+                    line += buffer[start..<newline]
+                    start = newline + 1
+                    return String(decoding: line, as: UTF8.self)
+                }
+                line += slice
+            }
+            start = 0
+            end = 0
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
+            guard n > 0 else { throw BenchError(n == 0 ? "the server closed the connection" : "recv: \(String(cString: strerror(errno)))") }
             end = n
         }
     }
@@ -62,4 +113,41 @@ final class LineClient {
 struct BenchError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// The integer after `"key":` in a JSON line (navbench reads revisions this way, without
+/// parsing whole notifications).
+func integer(after key: StaticString, in line: UnsafeRawBufferPointer) -> Int? {
+    let keyLength = key.utf8CodeUnitCount
+    guard line.count > keyLength else { return nil }
+    guard let found = offset(of: key, in: line) else { return nil }
+    var index = found + keyLength
+    var value = 0
+    var digits = 0
+    while index < line.count, line[index] >= 0x30, line[index] <= 0x39 {
+        value = value * 10 + Int(line[index] - 0x30)
+        index += 1
+        digits += 1
+    }
+    return digits > 0 ? value : nil
+}
+
+func integer(after key: StaticString, in text: String) -> Int? {
+    var text = text
+    return text.withUTF8 { integer(after: key, in: UnsafeRawBufferPointer($0)) }
+}
+
+/// Where `needle` first occurs in `bytes` (glibc's memmem is not visible to Swift).
+func offset(of needle: StaticString, in bytes: UnsafeRawBufferPointer) -> Int? {
+    let length = needle.utf8CodeUnitCount
+    guard length > 0, bytes.count >= length, let base = bytes.baseAddress else { return nil }
+    let first = Int32(needle.utf8Start[0])
+    var start = 0
+    let last = bytes.count - length
+    while start <= last, let hit = memchr(base + start, first, last - start + 1) {
+        let index = base.distance(to: UnsafeRawPointer(hit))
+        if memcmp(base + index, needle.utf8Start, length) == 0 { return index }
+        start = index + 1
+    }
+    return nil
 }

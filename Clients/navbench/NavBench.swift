@@ -6,7 +6,10 @@ struct NavBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "navbench",
         abstract: "Measures navd's speed, one scenario per subcommand.",
-        subcommands: [DeepLinkBench.self, RTTBench.self, ThroughputBench.self])
+        subcommands: [
+            AllBench.self, RTTBench.self, ThroughputBench.self, FanoutBench.self, DeepLinkBench.self, BaselineBench.self,
+            IdleBench.self,
+        ])
 }
 
 /// Flags every scenario shares.

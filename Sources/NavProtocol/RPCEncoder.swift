@@ -20,6 +20,15 @@ public enum RPCEncoder {
         resultBytes.withUnsafeBytes { successRaw(id: id, resultBytes: $0, into: &out) }
     }
 
+    /// A success whose result `writeResult` writes in place (compact JSON, unchecked): no
+    /// intermediate value or buffer.
+    public static func success(id: JSONValue, into out: inout [UInt8], result writeResult: (inout [UInt8]) -> Void) {
+        writeHead(id: id, member: ",\"result\":", into: &out)
+        writeResult(&out)
+        out.append(UInt8(ascii: "}"))
+        out.append(newline)
+    }
+
     /// `{"jsonrpc":"2.0","id":…,"error":{"code":…,"message":…,"data":{"reason":…}}}`
     public static func failure(id: JSONValue, error: NavError, into out: inout [UInt8]) {
         writeFailure(id: id, error: error, into: &out)

@@ -1,8 +1,9 @@
 import NavProtocol
 import NavigationCore
 
-/// One client as the server tracks it.
-struct ClientConnection {
+/// One client as the server tracks it. A class: the server reaches a connection through its
+/// table or its list of subscribers and changes it in place, without copying it out and back.
+final class ClientConnection {
     let id: ClientID
     var decoder: FrameDecoder
     /// Set by `daemon.hello`.
@@ -15,6 +16,11 @@ struct ClientConnection {
     /// Notifications of revisions this connection itself caused, held until its responses
     /// are written.
     var deferred: [Payload] = []
+
+    init(id: ClientID, decoder: FrameDecoder) {
+        self.id = id
+        self.decoder = decoder
+    }
 
     struct Subscription {
         var tree: Bool
@@ -33,15 +39,24 @@ struct ChangeRecord {
     var method: String
     var client: ClientID
     var clientName: String?
-    var events: [NavEvent]
+    /// The revision's events, encoded once (a JSON array).
+    var events: [UInt8]
 
-    func jsonValue(events includeEvents: Bool) -> JSONValue {
-        var object: JSONObject = [
-            "revision": .int(revision),
-            "cause": ["method": .string(method), "client": clientName.map(JSONValue.string) ?? .null,
-                      "clientId": .string(client.description)],
-        ]
-        if includeEvents { object["events"] = .array(events.map(\.jsonValue)) }
-        return .object(object)
+    /// `{"revision":…,"cause":{…},"events":[…]}` (events only when asked for).
+    func writeJSON(events includeEvents: Bool, into out: inout [UInt8]) {
+        JSONWriter.raw(#"{"revision":"#, into: &out)
+        JSONWriter.writeInt(revision, into: &out)
+        JSONWriter.raw(#","cause":{"method":"#, into: &out)
+        JSONWriter.writeString(method, into: &out)
+        JSONWriter.raw(#","client":"#, into: &out)
+        if let clientName { JSONWriter.writeString(clientName, into: &out) } else { JSONWriter.raw("null", into: &out) }
+        JSONWriter.raw(#","clientId":"c"#, into: &out)
+        JSONWriter.writeInt(Int(client.raw), into: &out)
+        JSONWriter.raw(#""}"#, into: &out)
+        if includeEvents {
+            JSONWriter.raw(#","events":"#, into: &out)
+            out.append(contentsOf: events)
+        }
+        out.append(UInt8(ascii: "}"))
     }
 }

@@ -3,50 +3,54 @@ import NavigationCore
 
 /// The methods that read state or configure the connection (DESIGN.md §5.3).
 extension NavServer {
-    func query(_ method: RPCMethod, _ params: JSONValue?, from id: ClientID) throws(NavError) -> JSONValue {
+    func query(_ method: RPCMethod, _ params: JSONValue?, from id: ClientID) throws(NavError) -> CallResult {
         var reader = try ParamsReader(params)
         let result: JSONValue
         switch method {
         case .navState:
-            result = navigator.stateJSON
+            try reader.finish()
+            return .state
         case .navSubscribe:
             let tree = try reader.bool("tree") ?? true
             let events = try reader.bool("events") ?? true
             try reader.finish()
             // A new subscription starts from the full state in this response: anything the
             // old one still held would repeat revisions.
-            connections[id]!.deferred.removeAll()
-            connections[id]!.subscription = ClientConnection.Subscription(
-                tree: tree, events: events, sentRevision: navigator.revision)
-            return navigator.stateJSON
+            let connection = connections[id]!
+            connection.deferred.removeAll()
+            connection.subscription = ClientConnection.Subscription(tree: tree, events: events, sentRevision: navigator.revision)
+            list(connection)
+            return .state
         case .navUnsubscribe:
-            connections[id]!.deferred.removeAll()
-            connections[id]!.subscription = nil
+            let connection = connections[id]!
+            connection.deferred.removeAll()
+            connection.subscription = nil
+            unlist(connection)
             result = [:]
         case .navURL:
             let screen = try reader.screenID("screen")
             try reader.finish()
-            return ["url": try navigator.canonicalURL(for: screen).map(JSONValue.string) ?? .null]
+            return .value(["url": try navigator.canonicalURL(for: screen).map(JSONValue.string) ?? .null])
         case .routesList:
             result = navigator.routesJSON
         case .routesResolve:
             let url = try reader.string("url")
             try reader.finish()
-            return try navigator.resolve(url)
+            return .value(try navigator.resolve(url))
         case .daemonInfo:
             result = info
         case .daemonHello:
             let name = try reader.string("name")
             try reader.finish()
             connections[id]!.name = name
-            return ["client": .string(id.description)]
+            return .value(["client": .string(id.description)])
         case .rpcDiscover:
             result = configuration.openRPC
         default:
             throw NavError(.internalError, "method '\(method.rawValue)' has no handler", reason: "internalError")
         }
         try reader.finish()
-        return result
+        return .value(result)
     }
 
     /// `daemon.info`.

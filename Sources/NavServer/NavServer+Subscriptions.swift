@@ -3,41 +3,36 @@ import NavigationCore
 
 /// Fan-out of committed revisions (DESIGN.md §5.4).
 extension NavServer {
-    /// Which parts of `nav.changed` a subscriber asked for.
-    struct Variant: Hashable {
-        var tree: Bool
-        var events: Bool
-    }
-
     /// Sends one revision to every subscriber: the same encoded bytes to every up-to-date
-    /// subscriber of a variant; congested subscribers collect it for a coalesced
-    /// notification; the requester's copy waits until its response is written.
+    /// subscriber of a variant (tree or not, events or not: four at most, each encoded once);
+    /// congested subscribers collect it for a coalesced notification; the requester's copy
+    /// waits until its response is written.
     func broadcast(_ record: ChangeRecord, deferring requester: ClientID) {
-        var payloads: [Variant: Payload] = [:]
-        var root: JSONValue?
-        for id in connections.keys.sorted() {
-            guard let connection = connections[id], var subscription = connection.subscription, !connection.closing else { continue }
+        var payloads: [Payload?] = [nil, nil, nil, nil]
+        var root: [UInt8]?
+        for connection in subscribers {
+            guard let subscription = connection.subscription, !connection.closing else { continue }
+            let id = connection.id
             if connection.congested || subscription.sentRevision != record.revision - 1 {
                 enqueue(record, for: id)
                 if !connection.congested && id != requester { flushPending(id) }
                 continue
             }
-            let variant = Variant(tree: subscription.tree, events: subscription.events)
+            let variant = (subscription.tree ? 2 : 0) + (subscription.events ? 1 : 0)
             let payload: Payload
             if let cached = payloads[variant] {
                 payload = cached
             } else {
-                if variant.tree && root == nil { root = navigator.tree.jsonValue }
+                // The tree is encoded once per revision, for both variants that carry it.
+                if subscription.tree && root == nil { root = navigator.tree.encodedJSON }
                 payload = changedNotification(
-                    revision: record.revision, base: record.revision - 1,
-                    changes: [record.jsonValue(events: variant.events)], truncated: false,
-                    root: variant.tree ? root : nil)
+                    revision: record.revision, base: record.revision - 1, changes: [record], events: subscription.events,
+                    truncated: false, root: subscription.tree ? root : nil)
                 payloads[variant] = payload
             }
-            subscription.sentRevision = record.revision
-            connections[id]!.subscription = subscription
+            connection.subscription!.sentRevision = record.revision
             if id == requester {
-                connections[id]!.deferred.append(payload)
+                connection.deferred.append(payload)
             } else {
                 outputs.append(.send(id, payload))
             }
@@ -68,22 +63,38 @@ extension NavServer {
         else { return }
         let includeRoot = subscription.tree || subscription.truncated
         let payload = changedNotification(
-            revision: last.revision, base: subscription.sentRevision,
-            changes: subscription.pending.map { $0.jsonValue(events: subscription.events) },
-            truncated: subscription.truncated, root: includeRoot ? navigator.tree.jsonValue : nil)
+            revision: last.revision, base: subscription.sentRevision, changes: subscription.pending,
+            events: subscription.events, truncated: subscription.truncated,
+            root: includeRoot ? navigator.tree.encodedJSON : nil)
         connections[id]!.subscription!.pending.removeAll()
         connections[id]!.subscription!.truncated = false
         connections[id]!.subscription!.sentRevision = last.revision
         outputs.append(.send(id, payload))
     }
 
-    /// `nav.changed {revision, baseRevision, changes, truncated?, root?}` as one line.
-    func changedNotification(revision: Int, base: Int, changes: [JSONValue], truncated: Bool, root: JSONValue?) -> Payload {
-        var params: JSONObject = ["revision": .int(revision), "baseRevision": .int(base), "changes": .array(changes)]
-        if truncated { params["truncated"] = true }
-        if let root { params["root"] = root }
+    /// `nav.changed {revision, baseRevision, changes, truncated?, root?}` as one line, written
+    /// directly: the events and the tree are spliced in already encoded.
+    func changedNotification(
+        revision: Int, base: Int, changes: [ChangeRecord], events: Bool, truncated: Bool, root: [UInt8]?
+    ) -> Payload {
         var bytes: [UInt8] = []
-        RPCEncoder.notification(method: "nav.changed", params: .object(params), into: &bytes)
+        bytes.reserveCapacity(160 + (root?.count ?? 0) + changes.reduce(0) { $0 + 96 + (events ? $1.events.count : 0) })
+        JSONWriter.raw(#"{"jsonrpc":"2.0","method":"nav.changed","params":{"revision":"#, into: &bytes)
+        JSONWriter.writeInt(revision, into: &bytes)
+        JSONWriter.raw(#","baseRevision":"#, into: &bytes)
+        JSONWriter.writeInt(base, into: &bytes)
+        JSONWriter.raw(#","changes":["#, into: &bytes)
+        for (index, change) in changes.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            change.writeJSON(events: events, into: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+        if truncated { JSONWriter.raw(#","truncated":true"#, into: &bytes) }
+        if let root {
+            JSONWriter.raw(#","root":"#, into: &bytes)
+            bytes.append(contentsOf: root)
+        }
+        JSONWriter.raw("}}\n", into: &bytes)
         return Payload(bytes)
     }
 

@@ -12,6 +12,8 @@ public final class NavServer {
     public private(set) var navigator: Navigator
     public let configuration: ServerConfiguration
     var connections: [ClientID: ClientConnection] = [:]
+    /// The connections with a subscription, by id: what a revision is fanned out to.
+    var subscribers: [ClientConnection] = []
     var shuttingDown = false
     let limits: RPCLimits
 
@@ -34,7 +36,19 @@ public final class NavServer {
 
     /// A connection is gone; everything it had is dropped.
     public func disconnect(_ id: ClientID) {
-        connections[id] = nil
+        guard let connection = connections.removeValue(forKey: id) else { return }
+        if connection.subscription != nil { unlist(connection) }
+    }
+
+    /// Adds a connection to `subscribers`, keeping them in id order.
+    func list(_ connection: ClientConnection) {
+        guard !subscribers.contains(where: { $0 === connection }) else { return }
+        let index = subscribers.firstIndex { $0.id > connection.id } ?? subscribers.count
+        subscribers.insert(connection, at: index)
+    }
+
+    func unlist(_ connection: ClientConnection) {
+        subscribers.removeAll { $0 === connection }
     }
 
     /// Bytes read from a connection: answers every complete message in them.
@@ -97,34 +111,54 @@ public final class NavServer {
         case .failure(let error):
             RPCEncoder.failure(id: .null, error: error, into: &responses)
         case .single(let entry):
-            if let response = handle(entry, from: id, committed: &committed) {
-                RPCEncoder.response(response, into: &responses)
-            }
+            answer(entry, from: id, into: &responses, committed: &committed)
         case .batch(let entries):
             let answers = entries.compactMap { handle($0, from: id, committed: &committed) }
             RPCEncoder.batch(answers, into: &responses)
         }
     }
 
-    /// One request; its response, or nil for a notification (never answered, not even
-    /// with an error).
+    /// One request of a single-request line, its response written straight into `out` (nothing
+    /// for a notification, which is never answered, not even with an error).
+    func answer(_ entry: RPCEntry, from id: ClientID, into out: inout [UInt8], committed: inout [ChangeRecord]) {
+        switch entry {
+        case .invalid(let requestID, let error):
+            RPCEncoder.failure(id: requestID, error: error, into: &out)
+        case .request(let request):
+            let result: CallResult
+            do throws(NavError) {
+                result = try call(request, from: id, committed: &committed)
+            } catch {
+                if let requestID = request.id { RPCEncoder.failure(id: requestID, error: error, into: &out) }
+                return
+            }
+            guard let requestID = request.id else { return }
+            RPCEncoder.success(id: requestID, into: &out) { write(result, into: &$0) }
+        }
+    }
+
+    /// One request of a batch; its response, or nil for a notification.
     func handle(_ entry: RPCEntry, from id: ClientID, committed: inout [ChangeRecord]) -> RPCResponse? {
         switch entry {
         case .invalid(let requestID, let error):
             return .failure(id: requestID, error: error)
         case .request(let request):
-            let result: JSONValue
+            let result: CallResult
             do throws(NavError) {
                 result = try call(request, from: id, committed: &committed)
             } catch {
                 return request.id.map { .failure(id: $0, error: error) }
             }
-            return request.id.map { .success(id: $0, result: result) }
+            guard let requestID = request.id else { return nil }
+            if case .value(let value) = result { return .success(id: requestID, result: value) }
+            var bytes: [UInt8] = []
+            write(result, into: &bytes)
+            return .successRaw(id: requestID, result: bytes)
         }
     }
 
     /// Dispatches a method call.
-    func call(_ request: RPCRequest, from id: ClientID, committed: inout [ChangeRecord]) throws(NavError) -> JSONValue {
+    func call(_ request: RPCRequest, from id: ClientID, committed: inout [ChangeRecord]) throws(NavError) -> CallResult {
         let method = try RPCMethod.named(request.method)
         if case .array? = request.params { throw .positionalParams(method: request.method) }
         if method.mutatesState {
@@ -134,16 +168,35 @@ public final class NavServer {
             let operation = try NavOperation(method: request.method, params: request.params)
             let before = navigator.revision
             let result = try navigator.perform(operation)
+            // The events are encoded once, for the response and every notification.
+            let events = result.events.encodedJSON
             // Only a committed revision is news: no-ops and dry runs are not.
             if navigator.revision != before {
                 let record = ChangeRecord(
                     revision: result.revision, method: request.method, client: id,
-                    clientName: connections[id]?.name, events: result.events)
+                    clientName: connections[id]?.name, events: events)
                 committed.append(record)
                 broadcast(record, deferring: id)
             }
-            return result.jsonValue
+            return .operation(result, events: events)
         }
         return try query(method, request.params, from: id)
+    }
+
+    /// What a call answers, written by `write(_:into:)`.
+    enum CallResult {
+        case value(JSONValue)
+        /// A mutation's result with its events already encoded.
+        case operation(OperationResult, events: [UInt8])
+        /// `{revision, instance, root}` of the current state.
+        case state
+    }
+
+    func write(_ result: CallResult, into out: inout [UInt8]) {
+        switch result {
+        case .value(let value): JSONWriter.write(value, into: &out)
+        case .operation(let result, let events): result.writeJSON(into: &out, encodedEvents: events)
+        case .state: navigator.writeStateJSON(into: &out)
+        }
     }
 }

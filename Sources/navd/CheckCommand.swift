@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import NavigationCore
 
 /// `navd check FILE`: validates an app definition (DESIGN.md §2.3) without starting.
@@ -20,7 +19,7 @@ struct CheckCommand: ParsableCommand {
         do {
             text = try readDefinition(file)
         } catch {
-            FileHandle.standardError.write(Data("navd: cannot read \(file): \(error.localizedDescription)\n".utf8))
+            StandardIO.error("navd: cannot read \(file): \(error)\n")
             throw ExitCode(1)
         }
         let diagnostics: [Diagnostic]
@@ -36,11 +35,8 @@ struct CheckCommand: ParsableCommand {
 }
 
 /// Reads a definition file, `-` meaning standard input.
-func readDefinition(_ path: String) throws -> String {
-    if path == "-" {
-        return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-    }
-    return try String(contentsOfFile: path, encoding: .utf8)
+func readDefinition(_ path: String) throws(StandardIO.ReadError) -> String {
+    try StandardIO.readText(path)
 }
 
 /// What `navd check` prints.

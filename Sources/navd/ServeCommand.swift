@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import Logging
 import NavProtocol
 import NavServer
@@ -53,10 +53,10 @@ struct ServeCommand: ParsableCommand {
         do {
             try path.claim()
         } catch let error where error.kind == .alreadyRunning {
-            FileHandle.standardError.write(Data("navd: already running at \(path.path)\n".utf8))
+            StandardIO.error("navd: already running at \(path.path)\n")
             throw ExitCode(2)
         } catch {
-            FileHandle.standardError.write(Data("navd: \(error.message)\n".utf8))
+            StandardIO.error("navd: \(error.message)\n")
             throw ExitCode(1)
         }
 
@@ -80,18 +80,24 @@ struct ServeCommand: ParsableCommand {
             bound = try transport.listen(at: path.path)
             try transport.watchSignals([SIGINT, SIGTERM])
         } catch {
-            FileHandle.standardError.write(Data("navd: \(error.message)\n".utf8))
+            StandardIO.error("navd: \(error.message)\n")
             throw ExitCode(1)
         }
         let startup = (ContinuousClock.now - started).seconds * 1000
         logger.notice("listening", metadata: [
             "socket": "\(path.path)", "app": "\(definition.app)", "instance": "\(navigator.instance)",
-            "startupMs": "\(String(format: "%.1f", startup))",
+            "startupMs": "\(Self.oneDecimal(startup))",
         ])
-        FileHandle.standardOutput.write(Data("navd: listening on \(path.path) (app \(definition.app), revision 1)\n".utf8))
+        StandardIO.output("navd: listening on \(path.path) (app \(definition.app), revision 1)\n")
         transport.run()
         bound.removeIfOwn()
         logger.notice("stopped")
+    }
+
+    /// `12.3`: milliseconds for the log, without Foundation's formatting.
+    static func oneDecimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
     }
 
     /// The app definition: `--app FILE`, or the sample. Errors stop navd (exit 1) with every
@@ -102,7 +108,7 @@ struct ServeCommand: ParsableCommand {
         do {
             text = try readDefinition(app)
         } catch {
-            FileHandle.standardError.write(Data("navd: cannot read \(app): \(error.localizedDescription)\n".utf8))
+            StandardIO.error("navd: cannot read \(app): \(error)\n")
             throw ExitCode(1)
         }
         do {
@@ -111,7 +117,7 @@ struct ServeCommand: ParsableCommand {
             return loaded.definition
         } catch {
             let report = CheckReport(file: app, diagnostics: error.diagnostics)
-            FileHandle.standardError.write(Data((report.text + "\n").utf8))
+            StandardIO.error(report.text + "\n")
             throw ExitCode(1)
         }
     }

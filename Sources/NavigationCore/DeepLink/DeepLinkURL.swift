@@ -48,10 +48,12 @@ public struct DeepLinkURL: Sendable {
             end = mark
         }
         let (form, pathText) = try split(url[..<end], schemes: schemes, hosts: hosts)
-        var segments: [String] = []
-        for raw in pieces(of: pathText, separatedBy: UInt8(ascii: "/")) {
-            guard let segment = PercentEncoding.decode(raw) else { throw .malformed("invalid percent escape in '\(raw)'") }
-            segments.append(segment)
+        var path = pathText
+        let cut = path.withUTF8 { PercentEncoding.decodeSegments($0) }
+        let segments: [String]
+        switch cut {
+        case .success(let decoded): segments = decoded
+        case .failure(let bad): throw .malformed("invalid percent escape in '\(bad.piece)'")
         }
         return DeepLinkURL(form: form, segments: segments, query: try parseQuery(queryText), original: url)
     }

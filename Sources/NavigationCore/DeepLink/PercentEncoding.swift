@@ -74,6 +74,50 @@ public enum PercentEncoding {
         return String(validating: bytes, as: UTF8.self)
     }
 
+    /// A path piece that does not decode (an invalid escape, or bytes that are not UTF-8).
+    struct UndecodablePiece: Error {
+        var piece: String
+    }
+
+    /// Splits UTF-8 path bytes on `/`, drops empty pieces and decodes each one, as `decode` does:
+    /// one pass over the bytes, and a piece without `%` becomes its String directly.
+    static func decodeSegments(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<[String], UndecodablePiece> {
+        var segments: [String] = []
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+            defer { start = index + 1 }
+            guard index > start else { continue }
+            let piece = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            guard let segment = decodePiece(piece) else {
+                return .failure(UndecodablePiece(piece: String(decoding: piece, as: UTF8.self)))
+            }
+            segments.append(segment)
+        }
+        return .success(segments)
+    }
+
+    /// `%XY` escapes of one piece of valid UTF-8 text; `nil` for an invalid escape or bytes
+    /// that decode to something other than UTF-8.
+    private static func decodePiece(_ piece: UnsafeBufferPointer<UInt8>) -> String? {
+        guard piece.contains(UInt8(ascii: "%")) else { return String(decoding: piece, as: UTF8.self) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(piece.count)
+        var i = 0
+        while i < piece.count {
+            if piece[i] == UInt8(ascii: "%") {
+                guard i + 2 < piece.count, let high = hexValue(piece[i + 1]), let low = hexValue(piece[i + 2]) else {
+                    return nil
+                }
+                bytes.append(high << 4 | low)
+                i += 3
+            } else {
+                bytes.append(piece[i])
+                i += 1
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
     public static func decode(_ text: String, plusAsSpace: Bool = false) -> String? {
         decode(Substring(text), plusAsSpace: plusAsSpace)
     }

@@ -71,19 +71,29 @@ struct RouteTrie: Sendable {
     /// proper prefix. Order is unspecified.
     func shapeMatches(_ segments: ArraySlice<String>) -> [Int] {
         var found: [Int] = []
-        collect(node: 0, segments: segments, into: &found)
+        // Through buffers: each step reads the node's fields in place, without copying the
+        // node (a dictionary and three arrays) or slicing the path.
+        nodes.withUnsafeBufferPointer { nodes in
+            segments.withUnsafeBufferPointer { segments in
+                Self.collect(nodes, node: 0, depth: 0, segments, into: &found)
+            }
+        }
         return found
     }
 
-    private func collect(node index: Int, segments: ArraySlice<String>, into found: inout [Int]) {
-        guard let segment = segments.first else {
+    private static func collect(
+        _ nodes: UnsafeBufferPointer<Node>, node index: Int, depth: Int, _ segments: UnsafeBufferPointer<String>,
+        into found: inout [Int]
+    ) {
+        guard depth < segments.count else {
             found.append(contentsOf: nodes[index].terminals)
             return
         }
-        found.append(contentsOf: nodes[index].wildcards)
-        let rest = segments.dropFirst()
-        if let child = nodes[index].literals[segment] { collect(node: child, segments: rest, into: &found) }
-        if let child = nodes[index].capture { collect(node: child, segments: rest, into: &found) }
+        if !nodes[index].wildcards.isEmpty { found.append(contentsOf: nodes[index].wildcards) }
+        if let child = nodes[index].literals[segments[depth]] {
+            collect(nodes, node: child, depth: depth + 1, segments, into: &found)
+        }
+        if let child = nodes[index].capture { collect(nodes, node: child, depth: depth + 1, segments, into: &found) }
     }
 
     /// The deepest node the path reaches (preferring literal steps at equal depth) and its depth.

@@ -34,6 +34,8 @@ public struct JSONObject: Sendable {
                 if let i = position(of: key) {
                     storage[i].value = newValue
                 } else {
+                    // Objects are small: one allocation for the first few keys, not one per key.
+                    if storage.isEmpty { storage.reserveCapacity(4) }
                     storage.append((key, newValue))
                     if index != nil {
                         index![key] = storage.count - 1

@@ -82,7 +82,7 @@ extension Transaction {
             if root.kind == .tabs {
                 let index = root.tabs.firstIndex { definition.flow(named: tree.flows[$0]?.name ?? "")?.rootScreen == first.screen }!
                 if index != root.selected {
-                    tree.flows[tree.rootFlow]!.selected = index
+                    select(index, in: tree.rootFlow)
                     plan.append(["action": "selectTab", "tab": .string(tree.flows[root.tabs[index]]!.name ?? "")])
                 }
                 stack = root.tabs[index]

@@ -68,6 +68,6 @@ extension Transaction {
             }
             index = i
         }
-        tree.flows[tabsID]!.selected = index
+        select(index, in: tabsID)
     }
 }

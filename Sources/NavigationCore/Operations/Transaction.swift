@@ -20,6 +20,12 @@ struct Transaction {
     private(set) var enters: [(screen: ScreenID, via: EventVia?)] = []
     /// `flow.finish` results by flow instance.
     var finishResults: [FlowID: JSONValue] = [:]
+    /// Flow instances made and removed, in order, so that deriving events looks at what changed
+    /// instead of comparing every flow of the old and new trees.
+    private(set) var madeFlows: [FlowID] = []
+    private(set) var removedFlows: [FlowID] = []
+    /// Tabs flows whose `selected` was set (possibly to the same tab, possibly twice).
+    private(set) var selectionsSet: [FlowID] = []
 
     init(definition: AppDefinition, tree: NavigationTree, ids: any IDSource, limits: NavigationLimits) {
         self.definition = definition
@@ -33,6 +39,7 @@ struct Transaction {
     mutating func makeFlow(name: String?, kind: FlowNode.Kind, parent: FlowNode.Parent, via: AppliedTransition?) -> FlowID {
         let id = ids.nextFlowID()
         tree.flows[id] = FlowNode(id: id, name: name, kind: kind, parent: parent, via: via)
+        madeFlows.append(id)
         return id
     }
 
@@ -73,12 +80,18 @@ struct Transaction {
                 guard let tabFlow = definition.flow(named: tabName) else { continue }
                 let built = try buildFlow(tabFlow, parent: .tab(of: id), via: nil, enterVia: enterVia, rootParams: [:])
                 tree.flows[id]!.tabs.append(built.flow)
-                if tabName == initialTab { tree.flows[id]!.selected = index }
+                if tabName == initialTab { select(index, in: id) }
                 if firstScreen == nil { firstScreen = built.screen }
             }
             let selectedTab = tree.flows[id]!.tabs[tree.flows[id]!.selected]
             return (id, tree.flows[selectedTab]!.screens.last ?? firstScreen!)
         }
+    }
+
+    /// Selects a tab of a tabs flow; every change of `selected` goes through here.
+    mutating func select(_ index: Int, in tabs: FlowID) {
+        tree.flows[tabs]!.selected = index
+        selectionsSet.append(tabs)
     }
 
     // MARK: Removal
@@ -93,6 +106,7 @@ struct Transaction {
     /// Removes a flow instance record and unlinks it from its parent.
     private mutating func removeFlowRecord(_ id: FlowID) {
         guard let node = tree.flows.removeValue(forKey: id) else { return }
+        removedFlows.append(id)
         switch node.parent {
         case .root: break
         case .tab(let of): tree.flows[of]?.tabs.removeAll { $0 == id }
@@ -147,6 +161,8 @@ struct Transaction {
 
     /// Embedded flows hosted in `container` that no longer own any screen have ended.
     private mutating func finishEmptyEmbeddedFlows(in container: FlowID) {
+        // Most stacks host no embedded flow: nothing to collect or sort then.
+        guard tree.flows.values.contains(where: { $0.isEmbedded && $0.container == container }) else { return }
         let owners = Set(tree.flows[container]!.screens.compactMap { tree.screens[$0]?.flow })
         // Deepest first, so a parent is removed after its children.
         let empty = tree.flows.values

@@ -1,0 +1,315 @@
+/// Writing JSON straight from navd's own types, without building a `JSONValue` tree first: the
+/// hot path (a mutation's result, its events, the tree in `nav.changed`) costs a fraction of
+/// building and then walking the tree. Every `writeJSON` writes exactly the bytes
+/// `JSONWriter.write(x.jsonValue)` writes (tests check it), keys in the same order.
+extension JSONWriter {
+    /// Bytes written as they are: punctuation and keys (`,"screen":`).
+    @inline(__always)
+    public static func raw(_ text: StaticString, into out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// `"s12"`, `"f3"`: an instance id without making its String.
+    @inline(__always)
+    static func writeID(_ prefix: StaticString, _ number: Int, into out: inout [UInt8]) {
+        raw(prefix, into: &out)
+        writeInt(number, into: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// A string, or `null`.
+    @inline(__always)
+    static func writeString(_ string: String?, into out: inout [UInt8]) {
+        if let string { writeString(string, into: &out) } else { raw("null", into: &out) }
+    }
+
+    /// An object's members in order, without building a `JSONValue`.
+    public static func write(_ object: JSONObject, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        var first = true
+        object.forEach { key, value in
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            writeString(key, into: &out)
+            out.append(UInt8(ascii: ":"))
+            write(value, into: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+}
+
+extension ScreenID {
+    @inline(__always)
+    func writeJSON(into out: inout [UInt8]) { JSONWriter.writeID(#""s"#, number, into: &out) }
+}
+
+extension FlowID {
+    @inline(__always)
+    func writeJSON(into out: inout [UInt8]) { JSONWriter.writeID(#""f"#, number, into: &out) }
+}
+
+extension AppliedTransition {
+    /// `jsonValue`'s bytes.
+    public func writeJSON(into out: inout [UInt8]) {
+        writeMembers(into: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"kind":…` up to, not including, the closing brace.
+    func writeMembers(into out: inout [UInt8]) {
+        JSONWriter.raw(#"{"kind":"#, into: &out)
+        JSONWriter.writeString(kind.rawValue, into: &out)
+        if let name {
+            JSONWriter.raw(#","name":"#, into: &out)
+            JSONWriter.writeString(name, into: &out)
+        }
+        if let animator {
+            JSONWriter.raw(#","animator":"#, into: &out)
+            JSONWriter.writeString(animator, into: &out)
+        }
+        if fallback { JSONWriter.raw(#","fallback":true"#, into: &out) }
+    }
+}
+
+extension EventVia {
+    /// `jsonValue`'s bytes: the transition's members, then its direction.
+    public func writeJSON(into out: inout [UInt8]) {
+        transition.writeMembers(into: &out)
+        JSONWriter.raw(#","direction":"#, into: &out)
+        JSONWriter.writeString(direction.rawValue, into: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+}
+
+extension NavEvent {
+    /// `jsonValue`'s bytes.
+    public func writeJSON(into out: inout [UInt8]) {
+        JSONWriter.raw(#"{"type":"#, into: &out)
+        JSONWriter.writeString(type, into: &out)
+        func screen(_ ref: ScreenRef) {
+            JSONWriter.raw(#","screen":"#, into: &out)
+            ref.screen.writeJSON(into: &out)
+            JSONWriter.raw(#","name":"#, into: &out)
+            JSONWriter.writeString(ref.name, into: &out)
+            JSONWriter.raw(#","params":"#, into: &out)
+            JSONWriter.write(ref.params, into: &out)
+            JSONWriter.raw(#","flow":"#, into: &out)
+            ref.flow.writeJSON(into: &out)
+        }
+        switch self {
+        case .willHide(let ref), .willShow(let ref):
+            screen(ref)
+        case .exit(let ref, let via), .enter(let ref, let via):
+            screen(ref)
+            JSONWriter.raw(#","via":"#, into: &out)
+            if let via { via.writeJSON(into: &out) } else { JSONWriter.raw("null", into: &out) }
+        case .flowFinished(let flow, let name, let result):
+            JSONWriter.raw(#","flow":"#, into: &out)
+            flow.writeJSON(into: &out)
+            JSONWriter.raw(#","name":"#, into: &out)
+            JSONWriter.writeString(name, into: &out)
+            JSONWriter.raw(#","result":"#, into: &out)
+            JSONWriter.write(result, into: &out)
+        case .tabSelected(let flow, let tab, let name):
+            JSONWriter.raw(#","flow":"#, into: &out)
+            flow.writeJSON(into: &out)
+            JSONWriter.raw(#","tab":"#, into: &out)
+            JSONWriter.writeInt(tab, into: &out)
+            JSONWriter.raw(#","name":"#, into: &out)
+            JSONWriter.writeString(name, into: &out)
+        case .flowStarted(let flow, let name):
+            JSONWriter.raw(#","flow":"#, into: &out)
+            flow.writeJSON(into: &out)
+            JSONWriter.raw(#","name":"#, into: &out)
+            JSONWriter.writeString(name, into: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+}
+
+extension [NavEvent] {
+    /// The events as a JSON array: the bytes of `.array(map(\.jsonValue))`.
+    public func writeJSON(into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (index, event) in enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            event.writeJSON(into: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// The events array encoded once, to be spliced into a response and the notifications.
+    public var encodedJSON: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(128 * count + 2)
+        writeJSON(into: &out)
+        return out
+    }
+}
+
+extension OperationResult {
+    /// `jsonValue`'s bytes. `encodedEvents`, when given, is `events` already encoded
+    /// (`[NavEvent].encodedJSON`) and is spliced in as it is.
+    public func writeJSON(into out: inout [UInt8], encodedEvents: [UInt8]? = nil) {
+        out.append(UInt8(ascii: "{"))
+        var empty = true
+        switch detail {
+        case .route(let outcome):
+            empty = false
+            if let screen = outcome.screen {
+                JSONWriter.raw(#""screen":"#, into: &out)
+                screen.writeJSON(into: &out)
+                out.append(UInt8(ascii: ","))
+            }
+            if let flow = outcome.flow {
+                JSONWriter.raw(#""flow":"#, into: &out)
+                flow.writeJSON(into: &out)
+                out.append(UInt8(ascii: ","))
+            }
+            JSONWriter.raw(#""via":"#, into: &out)
+            if let via = outcome.via { via.writeJSON(into: &out) } else { JSONWriter.raw("null", into: &out) }
+            if outcome.via?.fallback == true { JSONWriter.raw(#","fallback":true"#, into: &out) }
+        case .close(let closed, let finished):
+            empty = false
+            JSONWriter.raw(#""closed":["#, into: &out)
+            for (index, id) in closed.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                id.writeJSON(into: &out)
+            }
+            JSONWriter.raw(#"],"finished":["#, into: &out)
+            for (index, id) in finished.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                id.writeJSON(into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .plain:
+            break
+        case .apply, .deeplink:
+            // Rarer and nested: their members go through the general writer.
+            detailJSON.forEach { key, value in
+                if !empty { out.append(UInt8(ascii: ",")) }
+                empty = false
+                JSONWriter.writeString(key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                JSONWriter.write(value, into: &out)
+            }
+            // detailJSON already ends with noop when it is set.
+            writeTail(into: &out, empty: empty, encodedEvents: encodedEvents)
+            return
+        }
+        if noop {
+            JSONWriter.raw(empty ? #""noop":true"# : #","noop":true"#, into: &out)
+            empty = false
+        }
+        writeTail(into: &out, empty: empty, encodedEvents: encodedEvents)
+    }
+
+    private func writeTail(into out: inout [UInt8], empty: Bool, encodedEvents: [UInt8]?) {
+        JSONWriter.raw(empty ? #""revision":"# : #","revision":"#, into: &out)
+        JSONWriter.writeInt(revision, into: &out)
+        JSONWriter.raw(#","events":"#, into: &out)
+        if let encodedEvents { out.append(contentsOf: encodedEvents) } else { events.writeJSON(into: &out) }
+        out.append(UInt8(ascii: "}"))
+    }
+}
+
+extension NavigationTree {
+    /// `jsonValue`'s bytes: the root flow instance in the wire shape.
+    public func writeJSON(into out: inout [UInt8]) {
+        writeFlow(rootFlow, into: &out)
+    }
+
+    /// The tree encoded once, to be spliced into several messages.
+    public var encodedJSON: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(2048)
+        writeJSON(into: &out)
+        return out
+    }
+
+    func writeFlow(_ id: FlowID, into out: inout [UInt8]) {
+        guard let node = flows[id] else {
+            JSONWriter.raw("null", into: &out)
+            return
+        }
+        JSONWriter.raw(#"{"id":"#, into: &out)
+        id.writeJSON(into: &out)
+        JSONWriter.raw(#","flow":"#, into: &out)
+        JSONWriter.writeString(node.name, into: &out)
+        JSONWriter.raw(#","kind":"#, into: &out)
+        JSONWriter.writeString(node.kind.rawValue, into: &out)
+        switch node.kind {
+        case .stack, .single:
+            JSONWriter.raw(#","screens":["#, into: &out)
+            for (index, screen) in node.screens.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                writeScreen(screen, into: &out)
+            }
+        case .tabs:
+            JSONWriter.raw(#","selected":"#, into: &out)
+            JSONWriter.writeInt(node.selected, into: &out)
+            JSONWriter.raw(#","tabs":["#, into: &out)
+            for (index, tab) in node.tabs.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                writeFlow(tab, into: &out)
+            }
+        }
+        JSONWriter.raw(#"],"children":"#, into: &out)
+        writeEmbeddedList(node.children, into: &out)
+        JSONWriter.raw(#","presented":"#, into: &out)
+        if let presented = node.presented { writeFlow(presented, into: &out) } else { JSONWriter.raw("null", into: &out) }
+        JSONWriter.raw(#","via":"#, into: &out)
+        if let via = node.via { via.writeJSON(into: &out) } else { JSONWriter.raw("null", into: &out) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private func writeEmbeddedList(_ ids: [FlowID], into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (index, child) in ids.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            guard let node = flows[child] else {
+                JSONWriter.raw("null", into: &out)
+                continue
+            }
+            JSONWriter.raw(#"{"id":"#, into: &out)
+            child.writeJSON(into: &out)
+            JSONWriter.raw(#","flow":"#, into: &out)
+            JSONWriter.writeString(node.name, into: &out)
+            JSONWriter.raw(#","children":"#, into: &out)
+            writeEmbeddedList(node.children, into: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    private func writeScreen(_ id: ScreenID, into out: inout [UInt8]) {
+        guard let node = screens[id] else {
+            JSONWriter.raw("null", into: &out)
+            return
+        }
+        JSONWriter.raw(#"{"id":"#, into: &out)
+        id.writeJSON(into: &out)
+        JSONWriter.raw(#","screen":"#, into: &out)
+        JSONWriter.writeString(node.name, into: &out)
+        JSONWriter.raw(#","params":"#, into: &out)
+        JSONWriter.write(node.params, into: &out)
+        JSONWriter.raw(#","flow":"#, into: &out)
+        node.flow.writeJSON(into: &out)
+        JSONWriter.raw(#","via":"#, into: &out)
+        if let via = node.via { via.writeJSON(into: &out) } else { JSONWriter.raw("null", into: &out) }
+        out.append(UInt8(ascii: "}"))
+    }
+}
+
+extension Navigator {
+    /// `stateJSON`'s bytes; `encodedTree`, when given, is the tree already encoded.
+    public func writeStateJSON(into out: inout [UInt8], encodedTree: [UInt8]? = nil) {
+        JSONWriter.raw(#"{"revision":"#, into: &out)
+        JSONWriter.writeInt(revision, into: &out)
+        JSONWriter.raw(#","instance":"#, into: &out)
+        JSONWriter.writeString(instance, into: &out)
+        JSONWriter.raw(#","root":"#, into: &out)
+        if let encodedTree { out.append(contentsOf: encodedTree) } else { tree.writeJSON(into: &out) }
+        out.append(UInt8(ascii: "}"))
+    }
+}

@@ -53,46 +53,60 @@ public final class NavServer {
 
     /// Bytes read from a connection: answers every complete message in them.
     public func receive(_ bytes: UnsafeRawBufferPointer, from id: ClientID) -> [ServerOutput] {
-        guard connections[id]?.closing == false else { return [] }
-        var frames: [Frame] = []
-        // In place: a copy of the connection would copy the decoder's buffer on every read.
-        connections[id]!.decoder.feed(bytes) { frames.append($0) }
-        return process(frames, from: id)
+        guard let connection = connections[id], !connection.closing else { return [] }
+        outputs.removeAll(keepingCapacity: true)
+        var batch = ReadBatch()
+        // Each frame is handled as the decoder finds it, in place in the decoder's buffer.
+        connection.decoder.feed(bytes) { handle($0, on: connection, into: &batch) }
+        return finish(batch, for: id)
     }
 
     /// The peer sent its last byte: a final line without a newline still counts (so
     /// `printf '{…}' | nc -U` gets its answer).
     public func endOfInput(_ id: ClientID) -> [ServerOutput] {
-        guard connections[id]?.closing == false else { return [] }
-        var frames: [Frame] = []
-        connections[id]!.decoder.finish { frames.append($0) }
-        return process(frames, from: id)
+        guard let connection = connections[id], !connection.closing else { return [] }
+        outputs.removeAll(keepingCapacity: true)
+        var batch = ReadBatch()
+        connection.decoder.finish { handle($0, on: connection, into: &batch) }
+        return finish(batch, for: id)
     }
 
-    private func process(_ frames: [Frame], from id: ClientID) -> [ServerOutput] {
-        outputs.removeAll(keepingCapacity: true)
-        var responses: [UInt8] = []
-        var committed: [ChangeRecord] = []
-        for frame in frames {
-            guard connections[id]?.closing == false else { break }
-            switch frame {
-            case .line(let line):
-                handleLine(line, from: id, into: &responses, committed: &committed)
-            case .oversized:
-                connections[id]!.oversizedLines += 1
-                RPCEncoder.failure(id: .null, error: .messageTooLarge(limit: configuration.maxLineBytes), into: &responses)
-                if connections[id]!.oversizedLines >= configuration.maxOversizedLines {
-                    connections[id]!.closing = true
-                    flush(responses, to: id)
-                    responses.removeAll()
-                    outputs.append(.close(id, reason: "\(configuration.maxOversizedLines) messages over \(configuration.maxLineBytes) bytes"))
-                }
+    /// What the frames of one read produced: their responses, in order, and whether any of
+    /// them committed a revision.
+    struct ReadBatch {
+        var responses: [UInt8]
+        var committed = false
+
+        init() {
+            responses = []
+            // One allocation for the usual responses of a read, not one per doubling.
+            responses.reserveCapacity(1024)
+        }
+    }
+
+    private func handle(_ frame: Frame, on connection: ClientConnection, into batch: inout ReadBatch) {
+        guard !connection.closing else { return }
+        let id = connection.id
+        switch frame {
+        case .line(let line):
+            handleLine(line, from: id, into: &batch.responses, committed: &batch.committed)
+        case .oversized:
+            connection.oversizedLines += 1
+            RPCEncoder.failure(id: .null, error: .messageTooLarge(limit: configuration.maxLineBytes), into: &batch.responses)
+            if connection.oversizedLines >= configuration.maxOversizedLines {
+                connection.closing = true
+                flush(batch.responses, to: id)
+                batch.responses.removeAll()
+                outputs.append(.close(id, reason: "\(configuration.maxOversizedLines) messages over \(configuration.maxLineBytes) bytes"))
             }
         }
-        flush(responses, to: id)
+    }
+
+    private func finish(_ batch: ReadBatch, for id: ClientID) -> [ServerOutput] {
+        flush(batch.responses, to: id)
         // Others were sent each revision as it committed; this client gets its own
         // notifications only now, after the responses that caused them.
-        if !committed.isEmpty { deliverDeferred(to: id) }
+        if batch.committed { deliverDeferred(to: id) }
         return takeOutputs()
     }
 
@@ -106,7 +120,7 @@ public final class NavServer {
     }
 
     /// One line: a request, a notification or a batch.
-    func handleLine(_ line: ArraySlice<UInt8>, from id: ClientID, into responses: inout [UInt8], committed: inout [ChangeRecord]) {
+    func handleLine(_ line: ArraySlice<UInt8>, from id: ClientID, into responses: inout [UInt8], committed: inout Bool) {
         switch JSONRPC.parse(line: line, limits: limits) {
         case .failure(let error):
             RPCEncoder.failure(id: .null, error: error, into: &responses)
@@ -120,7 +134,7 @@ public final class NavServer {
 
     /// One request of a single-request line, its response written straight into `out` (nothing
     /// for a notification, which is never answered, not even with an error).
-    func answer(_ entry: RPCEntry, from id: ClientID, into out: inout [UInt8], committed: inout [ChangeRecord]) {
+    func answer(_ entry: RPCEntry, from id: ClientID, into out: inout [UInt8], committed: inout Bool) {
         switch entry {
         case .invalid(let requestID, let error):
             RPCEncoder.failure(id: requestID, error: error, into: &out)
@@ -138,7 +152,7 @@ public final class NavServer {
     }
 
     /// One request of a batch; its response, or nil for a notification.
-    func handle(_ entry: RPCEntry, from id: ClientID, committed: inout [ChangeRecord]) -> RPCResponse? {
+    func handle(_ entry: RPCEntry, from id: ClientID, committed: inout Bool) -> RPCResponse? {
         switch entry {
         case .invalid(let requestID, let error):
             return .failure(id: requestID, error: error)
@@ -158,7 +172,7 @@ public final class NavServer {
     }
 
     /// Dispatches a method call.
-    func call(_ request: RPCRequest, from id: ClientID, committed: inout [ChangeRecord]) throws(NavError) -> CallResult {
+    func call(_ request: RPCRequest, from id: ClientID, committed: inout Bool) throws(NavError) -> CallResult {
         let method = try RPCMethod.named(request.method)
         if case .array? = request.params { throw .positionalParams(method: request.method) }
         if method.mutatesState {
@@ -175,7 +189,7 @@ public final class NavServer {
                 let record = ChangeRecord(
                     revision: result.revision, method: request.method, client: id,
                     clientName: connections[id]?.name, events: events)
-                committed.append(record)
+                committed = true
                 broadcast(record, deferring: id)
             }
             return .operation(result, events: events)

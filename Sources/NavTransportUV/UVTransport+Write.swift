@@ -49,36 +49,58 @@ extension UVTransport {
     }
 
     /// The flush point, once per loop iteration: tell the delegate about new congestion, then
-    /// start one write per connection with everything it queued.
+    /// start one write per connection with everything it queued. A write that completes at once
+    /// may tell the delegate `drained`, whose sends are flushed here too, before the loop waits.
     func flush() {
-        while !congestionToReport.isEmpty {
-            let reports = congestionToReport
-            congestionToReport = []
-            for connection in reports where connection.isOpen && connection.congested && !connection.congestionReported {
-                connection.congestionReported = true
-                delegate?.transport(self, congested: connection.id)
+        repeat {
+            while !congestionToReport.isEmpty {
+                let reports = congestionToReport
+                congestionToReport = []
+                for connection in reports where connection.isOpen && connection.congested && !connection.congestionReported {
+                    connection.congestionReported = true
+                    delegate?.transport(self, congested: connection.id)
+                }
             }
-        }
-        guard !dirty.isEmpty else { return }
-        let batch = dirty
-        dirty = []
-        for connection in batch {
-            connection.isDirty = false
-            startWrite(connection)
-        }
+            guard !dirty.isEmpty else { return }
+            let batch = dirty
+            dirty = []
+            for connection in batch {
+                connection.isDirty = false
+                startWrite(connection)
+            }
+        } while !dirty.isEmpty || !congestionToReport.isEmpty
     }
 
-    /// One `uv_write` of the connection's pending bytes, unless a write is still in flight (its
-    /// callback marks the connection dirty again). The pending buffer becomes the in-flight one,
-    /// whose memory nothing touches until the write callback.
+    /// One write of the connection's pending bytes, unless a write is still in flight (its
+    /// callback marks the connection dirty again).
+    ///
+    /// First `uv_try_write`: most batches fit the socket buffer and are written there and then,
+    /// with no write request, no callback in a later iteration and no `epoll_ctl` (libuv re-arms
+    /// the descriptor when a write request drains: one more system call per write). What the
+    /// kernel does not take goes out with `uv_write`: the pending buffer becomes the in-flight
+    /// one, whose memory nothing touches until the write callback.
     func startWrite(_ connection: Connection) {
         guard !connection.writing, !connection.pending.isEmpty, !connection.isClosing else { return }
         let filled = connection.pending
+        writeCount += 1
+        var attempt = uv_buf_t(base: filled.base?.assumingMemoryBound(to: CChar.self), len: filled.count)
+        let written = Int(uv_try_write(connection.stream, &attempt, 1))
+        if written == filled.count {
+            filled.removeAll(keepingCapacityUpTo: configuration.highWatermark)
+            didMakeProgress(connection)
+            return
+        }
+        if written > 0 {
+            filled.removeFirst(written)
+        } else if written != Int(UV_EAGAIN.rawValue) {
+            filled.removeAll(keepingCapacityUpTo: 0)
+            closeNow(connection, reason: .writeError(SystemError(uv: Int32(written)).message))
+            return
+        }
         connection.pending = connection.inFlight
         connection.inFlight = filled
         var buffer = uv_buf_t(base: filled.base?.assumingMemoryBound(to: CChar.self), len: filled.count)
         connection.writing = true
-        writeCount += 1
         let status = uv_write(connection.writeRequest, connection.stream, &buffer, 1, onWrite)
         guard status == 0 else {
             connection.writing = false
@@ -98,6 +120,12 @@ extension UVTransport {
             closeNow(connection, reason: .writeError(SystemError(uv: status).message))
             return
         }
+        didMakeProgress(connection)
+    }
+
+    /// Everything that was being written is written: note the progress, write what queued
+    /// meanwhile, finish a flushing close, resume reading below the low watermark.
+    func didMakeProgress(_ connection: Connection) {
         connection.lastProgress = UVTransport.monotonicMilliseconds()
         connection.writeQueueSeen = 0
         if !connection.pending.isEmpty {

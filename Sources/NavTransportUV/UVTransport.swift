@@ -12,8 +12,9 @@ internal import Glibc
 ///
 /// **Writing.** `send` only appends to the connection's pending buffer. A `uv_prepare` handle,
 /// which libuv runs once per loop iteration just before it waits for I/O, starts at most one
-/// `uv_write` per connection with everything queued since the last one; while a write is in
-/// flight its buffer is kept whole and new bytes gather in the other buffer.
+/// write per connection with everything queued since the last one: `uv_try_write` first, and
+/// a `uv_write` of what the kernel did not take; while such a write is in flight its buffer is
+/// kept whole and new bytes gather in the other buffer.
 ///
 /// **Lifetime.** `run()` runs once. When it returns, every handle has been closed, every close
 /// callback has run (each open connection reported `closed` with `.shutdown`) and the loop is
@@ -51,7 +52,7 @@ public final class UVTransport {
     var signalHandles: [Int32: UnsafeMutablePointer<uv_signal_t>] = [:]
     var shutdownState: ShutdownState?
 
-    /// Every `uv_write` this transport started (tests check batching with it).
+    /// Every write this transport started, one per batch (tests check batching with it).
     var writeCount = 0
 
     /// Creates the loop; fails only when the system refuses one (no file descriptors left).

@@ -17,6 +17,14 @@ final class WriteBuffer {
         count += bytes.count
     }
 
+    /// Drops the first `count` bytes (the kernel took them), keeping the rest in order.
+    func removeFirst(_ count: Int) {
+        precondition(count >= 0 && count <= self.count, "WriteBuffer.removeFirst: \(count) of \(self.count) bytes")
+        guard count > 0, let base else { return }
+        self.count -= count
+        base.copyMemory(from: base + count, byteCount: self.count)
+    }
+
     /// Forgets the bytes; keeps the memory for reuse unless it grew beyond `limit` (a burst for one
     /// slow client should not stay allocated for the connection's life).
     func removeAll(keepingCapacityUpTo limit: Int) {

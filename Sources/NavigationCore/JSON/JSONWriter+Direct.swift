@@ -51,9 +51,20 @@ extension FlowID {
 extension AppliedTransition {
     /// `jsonValue`'s bytes.
     public func writeJSON(into out: inout [UInt8]) {
+        if isPlain {
+            switch kind {
+            case .push: JSONWriter.raw(#"{"kind":"push"}"#, into: &out)
+            case .modal: JSONWriter.raw(#"{"kind":"modal"}"#, into: &out)
+            case .modalWithNavigation: JSONWriter.raw(#"{"kind":"modalWithNavigation"}"#, into: &out)
+            }
+            return
+        }
         writeMembers(into: &out)
         out.append(UInt8(ascii: "}"))
     }
+
+    /// A built-in transition that did not fall back: its JSON is one of a few constants.
+    var isPlain: Bool { name == nil && animator == nil && !fallback }
 
     /// `{"kind":…` up to, not including, the closing brace.
     func writeMembers(into out: inout [UInt8]) {
@@ -74,56 +85,91 @@ extension AppliedTransition {
 extension EventVia {
     /// `jsonValue`'s bytes: the transition's members, then its direction.
     public func writeJSON(into out: inout [UInt8]) {
-        transition.writeMembers(into: &out)
-        JSONWriter.raw(#","direction":"#, into: &out)
-        JSONWriter.writeString(direction.rawValue, into: &out)
-        out.append(UInt8(ascii: "}"))
+        guard transition.isPlain else {
+            transition.writeMembers(into: &out)
+            JSONWriter.raw(#","direction":"#, into: &out)
+            JSONWriter.writeString(direction.rawValue, into: &out)
+            out.append(UInt8(ascii: "}"))
+            return
+        }
+        // The common case, a built-in transition, is one constant of twelve.
+        let text: StaticString
+        switch (transition.kind, direction) {
+        case (.push, .push): text = #"{"kind":"push","direction":"push"}"#
+        case (.push, .pop): text = #"{"kind":"push","direction":"pop"}"#
+        case (.push, .present): text = #"{"kind":"push","direction":"present"}"#
+        case (.push, .dismiss): text = #"{"kind":"push","direction":"dismiss"}"#
+        case (.modal, .push): text = #"{"kind":"modal","direction":"push"}"#
+        case (.modal, .pop): text = #"{"kind":"modal","direction":"pop"}"#
+        case (.modal, .present): text = #"{"kind":"modal","direction":"present"}"#
+        case (.modal, .dismiss): text = #"{"kind":"modal","direction":"dismiss"}"#
+        case (.modalWithNavigation, .push): text = #"{"kind":"modalWithNavigation","direction":"push"}"#
+        case (.modalWithNavigation, .pop): text = #"{"kind":"modalWithNavigation","direction":"pop"}"#
+        case (.modalWithNavigation, .present): text = #"{"kind":"modalWithNavigation","direction":"present"}"#
+        case (.modalWithNavigation, .dismiss): text = #"{"kind":"modalWithNavigation","direction":"dismiss"}"#
+        }
+        JSONWriter.raw(text, into: &out)
     }
 }
 
 extension NavEvent {
-    /// `jsonValue`'s bytes.
+    /// `jsonValue`'s bytes. Constant runs (`{"type":"enter","screen":"s`) go out in one append.
     public func writeJSON(into out: inout [UInt8]) {
-        JSONWriter.raw(#"{"type":"#, into: &out)
-        JSONWriter.writeString(type, into: &out)
-        func screen(_ ref: ScreenRef) {
-            JSONWriter.raw(#","screen":"#, into: &out)
-            ref.screen.writeJSON(into: &out)
-            JSONWriter.raw(#","name":"#, into: &out)
+        /// `head` ends with the screen id's `"s`; writes up to the flow id's digits (its closing
+        /// quote goes out with what follows).
+        func screen(_ head: StaticString, _ ref: ScreenRef) {
+            JSONWriter.raw(head, into: &out)
+            JSONWriter.writeInt(ref.screen.number, into: &out)
+            JSONWriter.raw(#"","name":"#, into: &out)
             JSONWriter.writeString(ref.name, into: &out)
             JSONWriter.raw(#","params":"#, into: &out)
             JSONWriter.write(ref.params, into: &out)
-            JSONWriter.raw(#","flow":"#, into: &out)
-            ref.flow.writeJSON(into: &out)
+            JSONWriter.raw(#","flow":"f"#, into: &out)
+            JSONWriter.writeInt(ref.flow.number, into: &out)
+        }
+        func via(_ via: EventVia?) {
+            JSONWriter.raw(#"","via":"#, into: &out)
+            if let via { via.writeJSON(into: &out) } else { JSONWriter.raw("null", into: &out) }
+            out.append(UInt8(ascii: "}"))
+        }
+        /// `head` ends with the flow id's `"f`; writes up to its digits.
+        func flow(_ head: StaticString, _ flow: FlowID) {
+            JSONWriter.raw(head, into: &out)
+            JSONWriter.writeInt(flow.number, into: &out)
         }
         switch self {
-        case .willHide(let ref), .willShow(let ref):
-            screen(ref)
-        case .exit(let ref, let via), .enter(let ref, let via):
-            screen(ref)
-            JSONWriter.raw(#","via":"#, into: &out)
-            if let via { via.writeJSON(into: &out) } else { JSONWriter.raw("null", into: &out) }
-        case .flowFinished(let flow, let name, let result):
-            JSONWriter.raw(#","flow":"#, into: &out)
-            flow.writeJSON(into: &out)
-            JSONWriter.raw(#","name":"#, into: &out)
+        case .willHide(let ref):
+            screen(#"{"type":"willHide","screen":"s"#, ref)
+            JSONWriter.raw(#""}"#, into: &out)
+        case .willShow(let ref):
+            screen(#"{"type":"willShow","screen":"s"#, ref)
+            JSONWriter.raw(#""}"#, into: &out)
+        case .exit(let ref, let eventVia):
+            screen(#"{"type":"exit","screen":"s"#, ref)
+            via(eventVia)
+        case .enter(let ref, let eventVia):
+            screen(#"{"type":"enter","screen":"s"#, ref)
+            via(eventVia)
+        case .flowFinished(let id, let name, let result):
+            flow(#"{"type":"flowFinished","flow":"f"#, id)
+            JSONWriter.raw(#"","name":"#, into: &out)
             JSONWriter.writeString(name, into: &out)
             JSONWriter.raw(#","result":"#, into: &out)
             JSONWriter.write(result, into: &out)
-        case .tabSelected(let flow, let tab, let name):
-            JSONWriter.raw(#","flow":"#, into: &out)
-            flow.writeJSON(into: &out)
-            JSONWriter.raw(#","tab":"#, into: &out)
+            out.append(UInt8(ascii: "}"))
+        case .tabSelected(let id, let tab, let name):
+            flow(#"{"type":"tabSelected","flow":"f"#, id)
+            JSONWriter.raw(#"","tab":"#, into: &out)
             JSONWriter.writeInt(tab, into: &out)
             JSONWriter.raw(#","name":"#, into: &out)
             JSONWriter.writeString(name, into: &out)
-        case .flowStarted(let flow, let name):
-            JSONWriter.raw(#","flow":"#, into: &out)
-            flow.writeJSON(into: &out)
-            JSONWriter.raw(#","name":"#, into: &out)
+            out.append(UInt8(ascii: "}"))
+        case .flowStarted(let id, let name):
+            flow(#"{"type":"flowStarted","flow":"f"#, id)
+            JSONWriter.raw(#"","name":"#, into: &out)
             JSONWriter.writeString(name, into: &out)
+            out.append(UInt8(ascii: "}"))
         }
-        out.append(UInt8(ascii: "}"))
     }
 }
 
@@ -157,14 +203,14 @@ extension OperationResult {
         case .route(let outcome):
             empty = false
             if let screen = outcome.screen {
-                JSONWriter.raw(#""screen":"#, into: &out)
-                screen.writeJSON(into: &out)
-                out.append(UInt8(ascii: ","))
+                JSONWriter.raw(#""screen":"s"#, into: &out)
+                JSONWriter.writeInt(screen.number, into: &out)
+                JSONWriter.raw(#"","#, into: &out)
             }
             if let flow = outcome.flow {
-                JSONWriter.raw(#""flow":"#, into: &out)
-                flow.writeJSON(into: &out)
-                out.append(UInt8(ascii: ","))
+                JSONWriter.raw(#""flow":"f"#, into: &out)
+                JSONWriter.writeInt(flow.number, into: &out)
+                JSONWriter.raw(#"","#, into: &out)
             }
             JSONWriter.raw(#""via":"#, into: &out)
             if let via = outcome.via { via.writeJSON(into: &out) } else { JSONWriter.raw("null", into: &out) }

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Instructions navd executes per request, counted by valgrind's callgrind.
+
+    scripts/callgrind-requests.py [--navd .build/release/navd] [--mix route-close] [--subscribers 0]
+
+Runs navd under callgrind twice, with a short and a long run of the same sequential requests
+(route/close alternating by default, each answered before the next is sent), and prints the
+difference divided by the difference in requests: startup and shutdown cancel out. With
+--subscribers M, M connections subscribe first and read every nav.changed, so the figure is one
+revision fanned out to M subscribers. Instruction counts do not depend on the machine's load,
+which makes them the figure to compare builds with on a shared machine.
+"""
+import argparse
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def request(mix: str, k: int) -> bytes:
+    if mix == "route-close":
+        if k % 2 == 0:
+            return b'{"jsonrpc":"2.0","id":%d,"method":"nav.route","params":{"to":"post","params":{"postId":%d}}}\n' % (k, k)
+        return b'{"jsonrpc":"2.0","id":%d,"method":"nav.close"}\n' % k
+    if mix == "state":
+        return b'{"jsonrpc":"2.0","id":%d,"method":"nav.state"}\n' % k
+    return b'{"jsonrpc":"2.0","id":%d,"method":"nav.selectTab","params":{"tab":%d}}\n' % (k, k % 4)
+
+
+def connect(path: str) -> socket.socket:
+    for _ in range(600):
+        try:
+            client = socket.socket(socket.AF_UNIX)
+            client.connect(path)
+            return client
+        except OSError:
+            time.sleep(0.05)
+    sys.exit(f"navd did not accept on {path}")
+
+
+def drive(path: str, count: int, mix: str, subscribers: int) -> None:
+    client = connect(path)
+    replies = client.makefile("rb")
+    readers = []
+    for _ in range(subscribers):
+        subscriber = connect(path)
+        subscriber.sendall(b'{"jsonrpc":"2.0","id":1,"method":"nav.subscribe"}\n')
+        lines = subscriber.makefile("rb")
+        lines.readline()
+        readers.append((subscriber, lines))
+    for k in range(count):
+        client.sendall(request(mix, k))
+        reply = replies.readline()
+        if b'"error"' in reply:
+            sys.exit(f"navd answered an error: {reply[:200]!r}")
+        for _, lines in readers:
+            lines.readline()
+    client.close()
+
+
+def instructions(navd: str, count: int, mix: str, subscribers: int) -> int:
+    with tempfile.TemporaryDirectory(prefix="navd-callgrind.") as directory:
+        out = os.path.join(directory, "callgrind.out")
+        sock = os.path.join(directory, "navd.sock")
+        daemon = subprocess.Popen(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", navd, "--socket", sock, "--log-level", "warning"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            drive(sock, count, mix, subscribers)
+        finally:
+            daemon.terminate()
+            daemon.wait()
+        with open(out, errors="replace") as profile:
+            for line in profile:
+                match = re.match(r"(?:summary|totals): (\d+)", line)
+                if match:
+                    return int(match.group(1))
+    sys.exit("no totals in the callgrind output")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--navd", default=".build/release/navd")
+    parser.add_argument("--mix", choices=["route-close", "state", "select-tab"], default="route-close")
+    parser.add_argument("--subscribers", type=int, default=0)
+    parser.add_argument("--short", type=int, default=2000, help="requests of the short run")
+    parser.add_argument("--long", type=int, default=12000, help="requests of the long run")
+    args = parser.parse_args()
+    short = instructions(args.navd, args.short, args.mix, args.subscribers)
+    long = instructions(args.navd, args.long, args.mix, args.subscribers)
+    per_request = (long - short) / (args.long - args.short)
+    what = f"{args.mix} request" + (f", fanned out to {args.subscribers} subscribers" if args.subscribers else "")
+    print(f"{per_request:,.0f} instructions per {what} ({args.navd})")
+
+
+if __name__ == "__main__":
+    main()

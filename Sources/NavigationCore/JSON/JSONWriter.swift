@@ -39,16 +39,7 @@ public enum JSONWriter {
             }
             out.append(UInt8(ascii: "]"))
         case .object(let object):
-            out.append(UInt8(ascii: "{"))
-            var first = true
-            object.forEach { key, value in
-                if !first { out.append(UInt8(ascii: ",")) }
-                first = false
-                writeString(key, into: &out)
-                out.append(UInt8(ascii: ":"))
-                write(value, into: &out)
-            }
-            out.append(UInt8(ascii: "}"))
+            write(object, into: &out)
         }
     }
 

@@ -16,14 +16,21 @@ public final class NavServer {
     var subscribers: [ClientConnection] = []
     var shuttingDown = false
     let limits: RPCLimits
+    /// False only in tests that compare the scanned path with the parsed one.
+    let scansRequests: Bool
 
     /// Outputs of the call in progress.
     var outputs: [ServerOutput] = []
 
-    public init(navigator: Navigator, configuration: ServerConfiguration = ServerConfiguration()) {
+    public convenience init(navigator: Navigator, configuration: ServerConfiguration = ServerConfiguration()) {
+        self.init(navigator: navigator, configuration: configuration, scansRequests: true)
+    }
+
+    init(navigator: Navigator, configuration: ServerConfiguration, scansRequests: Bool) {
         self.navigator = navigator
         self.configuration = configuration
         self.limits = RPCLimits(maxDepth: configuration.maxDepth, maxBatch: configuration.maxBatch)
+        self.scansRequests = scansRequests
     }
 
     /// Connected clients, oldest first.
@@ -119,8 +126,13 @@ public final class NavServer {
         return outputs
     }
 
-    /// One line: a request, a notification or a batch.
+    /// One line: a request, a notification or a batch. The commonest requests are scanned
+    /// straight into their operation (`JSONRPC.scan`); every other line is parsed.
     func handleLine(_ line: ArraySlice<UInt8>, from id: ClientID, into responses: inout [UInt8], committed: inout Bool) {
+        if scansRequests, let request = JSONRPC.scan(line: line, limits: limits) {
+            answer(request, from: id, into: &responses, committed: &committed)
+            return
+        }
         switch JSONRPC.parse(line: line, limits: limits) {
         case .failure(let error):
             RPCEncoder.failure(id: .null, error: error, into: &responses)
@@ -151,6 +163,19 @@ public final class NavServer {
         }
     }
 
+    /// A scanned request, answered as `answer(_:from:into:committed:)` answers a parsed one.
+    func answer(_ request: ScannedRequest, from id: ClientID, into out: inout [UInt8], committed: inout Bool) {
+        let result: CallResult
+        do throws(NavError) {
+            result = try call(request, from: id, committed: &committed)
+        } catch {
+            if let requestID = request.id { RPCEncoder.failure(id: requestID, error: error, into: &out) }
+            return
+        }
+        guard let requestID = request.id else { return }
+        RPCEncoder.success(id: requestID, into: &out) { write(result, into: &$0) }
+    }
+
     /// One request of a batch; its response, or nil for a notification.
     func handle(_ entry: RPCEntry, from id: ClientID, committed: inout Bool) -> RPCResponse? {
         switch entry {
@@ -176,25 +201,44 @@ public final class NavServer {
         let method = try RPCMethod.named(request.method)
         if case .array? = request.params { throw .positionalParams(method: request.method) }
         if method.mutatesState {
-            guard !shuttingDown else {
-                throw NavError(.shuttingDown, "navd is shutting down", reason: "shuttingDown")
-            }
-            let operation = try NavOperation(method: request.method, params: request.params)
-            let before = navigator.revision
-            let result = try navigator.perform(operation)
-            // The events are encoded once, for the response and every notification.
-            let events = result.events.encodedJSON
-            // Only a committed revision is news: no-ops and dry runs are not.
-            if navigator.revision != before {
-                let record = ChangeRecord(
-                    revision: result.revision, method: request.method, client: id,
-                    clientName: connections[id]?.name, events: events)
-                committed = true
-                broadcast(record, deferring: id)
-            }
-            return .operation(result, events: events)
+            try refuseWhileShuttingDown()
+            return try perform(NavOperation(method: request.method, params: request.params), from: id, committed: &committed)
         }
         return try query(method, request.params, from: id)
+    }
+
+    /// Dispatches a scanned call, as `call(_ request: RPCRequest, …)` dispatches a parsed one.
+    func call(_ request: ScannedRequest, from id: ClientID, committed: inout Bool) throws(NavError) -> CallResult {
+        switch request.call {
+        case .operation(let operation):
+            try refuseWhileShuttingDown()
+            return try perform(operation, from: id, committed: &committed)
+        case .state:
+            return .state
+        }
+    }
+
+    private func refuseWhileShuttingDown() throws(NavError) {
+        guard !shuttingDown else {
+            throw NavError(.shuttingDown, "navd is shutting down", reason: "shuttingDown")
+        }
+    }
+
+    /// Runs a mutation; a committed revision is broadcast.
+    private func perform(_ operation: NavOperation, from id: ClientID, committed: inout Bool) throws(NavError) -> CallResult {
+        let before = navigator.revision
+        let result = try navigator.perform(operation)
+        // The events are encoded once, for the response and every notification.
+        let events = result.events.encodedJSON
+        // Only a committed revision is news: no-ops and dry runs are not.
+        if navigator.revision != before {
+            let record = ChangeRecord(
+                revision: result.revision, method: operation.method, client: id,
+                clientName: connections[id]?.name, events: events)
+            committed = true
+            broadcast(record, deferring: id)
+        }
+        return .operation(result, events: events)
     }
 
     /// What a call answers, written by `write(_:into:)`.

@@ -39,6 +39,18 @@ public struct JSONParser {
         return value
     }
 
+    /// One value starting at `index` (no whitespace before it), nested at `depth`; `index` ends
+    /// just after it. `JSONScanner` reads the values it has no shortcut for with this.
+    static func parseValue(
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, depth: Int, maxDepth: Int
+    ) throws(Error) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
+        parser.index = index
+        let value = try parser.parseValue(depth: depth)
+        index = parser.index
+        return value
+    }
+
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maxDepth: Int
     private var index = 0

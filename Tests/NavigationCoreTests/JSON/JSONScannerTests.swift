@@ -1,0 +1,83 @@
+import Testing
+@testable import NavigationCore
+
+/// `JSONScanner` reads only plain JSON and `NavOperation.init?(scanning:…)` only plain params;
+/// whatever they accept must read as `JSONParser` and `NavOperation(method:params:)` read it.
+@Suite struct JSONScannerTests {
+    private func scan<T>(_ text: String, maxDepth: Int = 64, _ read: (inout JSONScanner) -> T?) -> T? {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(buffer, maxDepth: maxDepth)
+            guard let value = read(&scanner), scanner.isAtEnd() else { return nil }
+            return value
+        }
+    }
+
+    @Test func readsPlainValuesAndDeclinesTheRest() {
+        #expect(scan(" 42 ") { $0.int() } == 42)
+        #expect(scan("-0") { $0.int() } == 0)
+        #expect(scan("-123456789012345678") { $0.int() } == -123456789012345678)
+        for declined in ["1234567890123456789", "01", "1.0", "1e3", "-", "", "+1", "1E3", "0x1"] {
+            #expect(scan(declined) { $0.int() } == nil, "\(declined)")
+        }
+        #expect(scan(#""a b~""#) { $0.string() } == "a b~")
+        #expect(scan(#""""#) { $0.string() } == "")
+        for declined in [#""a\"b""#, #""é""#, "\"a\u{01}\"", #""open"#, "'a'", "a"] {
+            #expect(scan(declined) { $0.string() } == nil, "\(declined)")
+        }
+        #expect(scan("true") { $0.bool() } == true)
+        #expect(scan(" false") { $0.bool() } == false)
+        #expect(scan("nul") { $0.null() ? true : nil } == nil)
+        #expect(scan(#"{"a":[1,{"b":"\u00e9"}]}"#) { $0.value(depth: 1) } == ["a": [1, ["b": "é"]]])
+        #expect(scan("[[1]]", maxDepth: 1) { $0.value(depth: 1) } == nil)
+    }
+
+    @Test func membersReadsEachKeyOnceInOrder() {
+        var keys: [String] = []
+        let read = scan(#" { "a" : 1 , "b":2}"#) { scanner in
+            scanner.members(depth: 1) { key, value in
+                keys.append(String(decoding: key, as: UTF8.self))
+                return value.int() != nil
+            } ? true : nil
+        }
+        #expect(read == true && keys == ["a", "b"])
+        #expect(scan("{}") { $0.members(depth: 1) { _, _ in false } ? true : nil } == true)
+        for declined in [#"{"a":1,}"#, #"{"a":1"#, #"{"a" 1}"#, #"{,}"#, "{}", #"{"\u0061":1}"#] {
+            #expect(scan(declined, maxDepth: declined == "{}" ? 0 : 64) { scanner in
+                scanner.members(depth: 1) { _, value in value.int() != nil } ? true : nil
+            } == nil, "\(declined)")
+        }
+    }
+
+    /// Random calls of the model-based tests (valid and wrong ones): every scanned params
+    /// object decodes to the operation the general path decodes, keys in the same order.
+    @Test func scannedParamsDecodeAsTheGeneralPathDecodes() {
+        var scanned = 0
+        var seeds = SplitMix64(seed: 0x5CA7)
+        for _ in 0..<60 {
+            var model = ReferenceModel(app: .sample, limits: RefLimits())
+            var generator = ModelOperationGenerator(app: .sample, seed: seeds.next())
+            for _ in 0..<50 {
+                let call = generator.next(for: model)
+                _ = model.perform(method: call.method, params: call.params)
+                let method: NavOperation.ScannableMethod
+                switch call.method {
+                case "nav.route": method = .route
+                case "nav.close": method = .close
+                case "nav.selectTab": method = .selectTab
+                default: continue
+                }
+                let operation = scan(JSONWriter.string(call.params)) { NavOperation(scanning: method, params: &$0, depth: 2) }
+                guard let operation else { continue }
+                scanned += 1
+                do throws(NavError) {
+                    let decoded = try NavOperation(method: call.method, params: call.params)
+                    #expect(decoded == operation && String(reflecting: decoded) == String(reflecting: operation), "\(call.text)")
+                } catch {
+                    Issue.record("scanned, but refused by the general path (\(error)): \(call.text)")
+                }
+            }
+        }
+        #expect(scanned > 1000)
+    }
+}

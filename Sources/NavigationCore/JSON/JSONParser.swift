@@ -175,6 +175,14 @@ public struct JSONParser {
             guard index < bytes.count, isDigit(bytes[index]) else { throw error(.syntax, "invalid number") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
+        let negative = bytes[start] == UInt8(ascii: "-")
+        let digits = index - start - (negative ? 1 : 0)
+        // Up to 18 digits cannot overflow: added up here, without a String for `Int(_:)`.
+        if isInteger && digits <= 18 {
+            var value = 0
+            for i in (negative ? start + 1 : start)..<index { value = value * 10 + Int(bytes[i] &- UInt8(ascii: "0")) }
+            return .int(negative ? -value : value)
+        }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if isInteger, let value = Int(text) { return .int(value) }
         guard let value = Double(text), value.isFinite else { throw error(.syntax, "number out of range") }

@@ -19,12 +19,9 @@ public struct JSONScanner {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return
-            }
-        }
+        var i = index
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+        index = i
     }
 
     /// Consumes `byte` (after any whitespace) if it comes next.
@@ -46,14 +43,15 @@ public struct JSONScanner {
     public mutating func rawString() -> UnsafeBufferPointer<UInt8>? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = index
-        while index < bytes.count {
-            let byte = bytes[index]
+        var i = start
+        while i < bytes.count {
+            let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
-                index += 1
-                return UnsafeBufferPointer(rebasing: bytes[start..<index - 1])
+                index = i + 1
+                return UnsafeBufferPointer(rebasing: bytes[start..<i])
             }
             guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
-            index += 1
+            i += 1
         }
         return nil
     }
@@ -132,10 +130,13 @@ public struct JSONScanner {
 
 extension UnsafeBufferPointer<UInt8> {
     /// True when the bytes spell `text` exactly: how a scanned key or name is matched without
-    /// making a `String` of it.
+    /// making a `String` of it. Inlinable, so a literal's length is a constant and most keys
+    /// are told apart by their length alone.
+    @inlinable
     public func equals(_ text: StaticString) -> Bool {
         guard count == text.utf8CodeUnitCount else { return false }
-        for k in 0..<count where self[k] != text.utf8Start[k] { return false }
+        let literal = text.utf8Start
+        for k in 0..<count where self[k] != literal[k] { return false }
         return true
     }
 }

@@ -60,12 +60,31 @@ public final class NavServer {
 
     /// Bytes read from a connection: answers every complete message in them.
     public func receive(_ bytes: UnsafeRawBufferPointer, from id: ClientID) -> [ServerOutput] {
-        guard let connection = connections[id], !connection.closing else { return [] }
+        read(bytes, from: id)
+        return takeOutputs()
+    }
+
+    /// `receive(_:from:)` for a caller that carries out each output at once (the daemon):
+    /// `perform` gets them in order, and the server keeps its buffer of outputs for the next
+    /// read instead of handing over a new array every time.
+    public func receive(_ bytes: UnsafeRawBufferPointer, from id: ClientID, perform: (ServerOutput) -> Void) {
+        read(bytes, from: id)
+        var index = 0
+        // By index: no access to `outputs` stays open while `perform` runs.
+        while index < outputs.count {
+            perform(outputs[index])
+            index += 1
+        }
         outputs.removeAll(keepingCapacity: true)
+    }
+
+    private func read(_ bytes: UnsafeRawBufferPointer, from id: ClientID) {
+        outputs.removeAll(keepingCapacity: true)
+        guard let connection = connections[id], !connection.closing else { return }
         var batch = ReadBatch()
         // Each frame is handled as the decoder finds it, in place in the decoder's buffer.
         connection.decoder.feed(bytes) { handle($0, on: connection, into: &batch) }
-        return finish(batch, for: id)
+        finish(batch, for: id)
     }
 
     /// The peer sent its last byte: a final line without a newline still counts (so
@@ -75,7 +94,8 @@ public final class NavServer {
         outputs.removeAll(keepingCapacity: true)
         var batch = ReadBatch()
         connection.decoder.finish { handle($0, on: connection, into: &batch) }
-        return finish(batch, for: id)
+        finish(batch, for: id)
+        return takeOutputs()
     }
 
     /// What the frames of one read produced: their responses, in order, and whether any of
@@ -109,12 +129,11 @@ public final class NavServer {
         }
     }
 
-    private func finish(_ batch: ReadBatch, for id: ClientID) -> [ServerOutput] {
+    private func finish(_ batch: ReadBatch, for id: ClientID) {
         flush(batch.responses, to: id)
         // Others were sent each revision as it committed; this client gets its own
         // notifications only now, after the responses that caused them.
         if batch.committed { deliverDeferred(to: id) }
-        return takeOutputs()
     }
 
     func flush(_ bytes: [UInt8], to id: ClientID) {

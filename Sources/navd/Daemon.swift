@@ -23,14 +23,16 @@ final class Daemon: TransportDelegate {
     private func client(_ id: ConnectionID) -> ClientID { ClientID(id.raw) }
 
     private func perform(_ outputs: [ServerOutput], on transport: UVTransport) {
-        for output in outputs {
-            switch output {
-            case .send(let id, let payload):
-                transport.send(payload.bytes, to: ConnectionID(raw: id.raw))
-            case .close(let id, let reason):
-                logger.info("closing client", metadata: ["client": "\(id)", "reason": "\(reason)"])
-                transport.close(ConnectionID(raw: id.raw), flush: true)
-            }
+        for output in outputs { perform(output, on: transport) }
+    }
+
+    private func perform(_ output: ServerOutput, on transport: UVTransport) {
+        switch output {
+        case .send(let id, let payload):
+            transport.send(payload.bytes, to: ConnectionID(raw: id.raw))
+        case .close(let id, let reason):
+            logger.info("closing client", metadata: ["client": "\(id)", "reason": "\(reason)"])
+            transport.close(ConnectionID(raw: id.raw), flush: true)
         }
     }
 
@@ -50,7 +52,7 @@ final class Daemon: TransportDelegate {
     }
 
     func transport(_ transport: UVTransport, received bytes: UnsafeRawBufferPointer, from connection: ConnectionID) {
-        perform(server.receive(bytes, from: client(connection)), on: transport)
+        server.receive(bytes, from: client(connection)) { perform($0, on: transport) }
     }
 
     func transport(_ transport: UVTransport, endOfInput connection: ConnectionID) {

@@ -80,7 +80,8 @@ import NavigationCore
 }
 
 /// Two servers on the same state, one scanning requests and one only parsing them, each with
-/// a client that writes and a subscriber; every output of the one must equal the other's.
+/// a client that writes and a subscriber; every output of the one must equal the other's. The
+/// scanning one is read as the daemon reads it (`receive(_:from:perform:)`).
 final class ServerPair {
     let fast: NavServer
     let general: NavServer
@@ -98,7 +99,9 @@ final class ServerPair {
     }
 
     func send(_ bytes: [UInt8], from id: ClientID? = nil) {
-        let a = bytes.withUnsafeBytes { fast.receive($0, from: id ?? writer) }
+        // The daemon's way of receiving on the one side, the array-returning way on the other.
+        var a: [ServerOutput] = []
+        bytes.withUnsafeBytes { fast.receive($0, from: id ?? writer) { a.append($0) } }
         let b = bytes.withUnsafeBytes { general.receive($0, from: id ?? writer) }
         let line = String(decoding: bytes, as: UTF8.self)
         #expect(Self.wire(a) == Self.wire(b), "\(line)")

@@ -116,7 +116,7 @@ public final class NavServer {
         let id = connection.id
         switch frame {
         case .line(let line):
-            handleLine(line, from: id, into: &batch.responses, committed: &batch.committed)
+            handleLine(line, from: connection, into: &batch.responses, committed: &batch.committed)
         case .oversized:
             connection.oversizedLines += 1
             RPCEncoder.failure(id: .null, error: .messageTooLarge(limit: configuration.maxLineBytes), into: &batch.responses)
@@ -147,32 +147,32 @@ public final class NavServer {
 
     /// One line: a request, a notification or a batch. The commonest requests are scanned
     /// straight into their operation (`JSONRPC.scan`); every other line is parsed.
-    func handleLine(_ line: ArraySlice<UInt8>, from id: ClientID, into responses: inout [UInt8], committed: inout Bool) {
+    func handleLine(_ line: ArraySlice<UInt8>, from connection: ClientConnection, into responses: inout [UInt8], committed: inout Bool) {
         if scansRequests, let request = JSONRPC.scan(line: line, limits: limits) {
-            answer(request, from: id, into: &responses, committed: &committed)
+            answer(request, from: connection, into: &responses, committed: &committed)
             return
         }
         switch JSONRPC.parse(line: line, limits: limits) {
         case .failure(let error):
             RPCEncoder.failure(id: .null, error: error, into: &responses)
         case .single(let entry):
-            answer(entry, from: id, into: &responses, committed: &committed)
+            answer(entry, from: connection, into: &responses, committed: &committed)
         case .batch(let entries):
-            let answers = entries.compactMap { handle($0, from: id, committed: &committed) }
+            let answers = entries.compactMap { handle($0, from: connection, committed: &committed) }
             RPCEncoder.batch(answers, into: &responses)
         }
     }
 
     /// One request of a single-request line, its response written straight into `out` (nothing
     /// for a notification, which is never answered, not even with an error).
-    func answer(_ entry: RPCEntry, from id: ClientID, into out: inout [UInt8], committed: inout Bool) {
+    func answer(_ entry: RPCEntry, from connection: ClientConnection, into out: inout [UInt8], committed: inout Bool) {
         switch entry {
         case .invalid(let requestID, let error):
             RPCEncoder.failure(id: requestID, error: error, into: &out)
         case .request(let request):
             let result: CallResult
             do throws(NavError) {
-                result = try call(request, from: id, committed: &committed)
+                result = try call(request, from: connection, committed: &committed)
             } catch {
                 if let requestID = request.id { RPCEncoder.failure(id: requestID, error: error, into: &out) }
                 return
@@ -183,10 +183,10 @@ public final class NavServer {
     }
 
     /// A scanned request, answered as `answer(_:from:into:committed:)` answers a parsed one.
-    func answer(_ request: ScannedRequest, from id: ClientID, into out: inout [UInt8], committed: inout Bool) {
+    func answer(_ request: ScannedRequest, from connection: ClientConnection, into out: inout [UInt8], committed: inout Bool) {
         let result: CallResult
         do throws(NavError) {
-            result = try call(request, from: id, committed: &committed)
+            result = try call(request, from: connection, committed: &committed)
         } catch {
             if let requestID = request.id { RPCEncoder.failure(id: requestID, error: error, into: &out) }
             return
@@ -196,14 +196,14 @@ public final class NavServer {
     }
 
     /// One request of a batch; its response, or nil for a notification.
-    func handle(_ entry: RPCEntry, from id: ClientID, committed: inout Bool) -> RPCResponse? {
+    func handle(_ entry: RPCEntry, from connection: ClientConnection, committed: inout Bool) -> RPCResponse? {
         switch entry {
         case .invalid(let requestID, let error):
             return .failure(id: requestID, error: error)
         case .request(let request):
             let result: CallResult
             do throws(NavError) {
-                result = try call(request, from: id, committed: &committed)
+                result = try call(request, from: connection, committed: &committed)
             } catch {
                 return request.id.map { .failure(id: $0, error: error) }
             }
@@ -216,22 +216,22 @@ public final class NavServer {
     }
 
     /// Dispatches a method call.
-    func call(_ request: RPCRequest, from id: ClientID, committed: inout Bool) throws(NavError) -> CallResult {
+    func call(_ request: RPCRequest, from connection: ClientConnection, committed: inout Bool) throws(NavError) -> CallResult {
         let method = try RPCMethod.named(request.method)
         if case .array? = request.params { throw .positionalParams(method: request.method) }
         if method.mutatesState {
             try refuseWhileShuttingDown()
-            return try perform(NavOperation(method: request.method, params: request.params), from: id, committed: &committed)
+            return try perform(NavOperation(method: request.method, params: request.params), from: connection, committed: &committed)
         }
-        return try query(method, request.params, from: id)
+        return try query(method, request.params, from: connection.id)
     }
 
     /// Dispatches a scanned call, as `call(_ request: RPCRequest, …)` dispatches a parsed one.
-    func call(_ request: ScannedRequest, from id: ClientID, committed: inout Bool) throws(NavError) -> CallResult {
+    func call(_ request: ScannedRequest, from connection: ClientConnection, committed: inout Bool) throws(NavError) -> CallResult {
         switch request.call {
         case .operation(let operation):
             try refuseWhileShuttingDown()
-            return try perform(operation, from: id, committed: &committed)
+            return try perform(operation, from: connection, committed: &committed)
         case .state:
             return .state
         }
@@ -244,7 +244,7 @@ public final class NavServer {
     }
 
     /// Runs a mutation; a committed revision is broadcast.
-    private func perform(_ operation: NavOperation, from id: ClientID, committed: inout Bool) throws(NavError) -> CallResult {
+    private func perform(_ operation: NavOperation, from connection: ClientConnection, committed: inout Bool) throws(NavError) -> CallResult {
         let before = navigator.revision
         let result = try navigator.perform(operation)
         // The events are encoded once, for the response and every notification.
@@ -252,10 +252,10 @@ public final class NavServer {
         // Only a committed revision is news: no-ops and dry runs are not.
         if navigator.revision != before {
             let record = ChangeRecord(
-                revision: result.revision, method: operation.method, client: id,
-                clientName: connections[id]?.name, events: events)
+                revision: result.revision, method: operation.method, client: connection.id,
+                clientName: connection.name, events: events)
             committed = true
-            broadcast(record, deferring: id)
+            broadcast(record, deferring: connection.id)
         }
         return .operation(result, events: events)
     }

@@ -78,8 +78,9 @@ public final class NavServer {
         outputs.removeAll(keepingCapacity: true)
     }
 
+    /// Leaves the read's outputs in `outputs`, which is empty between calls: every call that
+    /// adds to it hands all of it on before it returns.
     private func read(_ bytes: UnsafeRawBufferPointer, from id: ClientID) {
-        outputs.removeAll(keepingCapacity: true)
         guard let connection = connections[id], !connection.closing else { return }
         var batch = ReadBatch()
         // Each frame is handled as the decoder finds it, in place in the decoder's buffer.

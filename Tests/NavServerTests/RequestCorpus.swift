@@ -45,6 +45,8 @@ enum RequestCorpus {
             #"{"to":"post","params":{"postId":1},"popTo":{"screen":"feedList"}}"#, #"{"to":"post","bogus":1}"#,
             #"{"to":"post","to":"profile","params":{"postId":1}}"#, #"{"to":"post","params":{"postId":1},"params":{"postId":2}}"#,
             #"{"to":"teleporter"}"#, #"{"to":"settingsHome"}"#, #"{"to":"p\u006fst","params":{"postId":1}}"#,
+            #"{"to":"post","params":{"postId":1,"postId":2}}"#, #"{"to":"post","params":{"a":"x","b":true,"c":null,"d":-3,"e":false}}"#,
+            #"{"to":"post","params":{ "postId" : 7 , "note" : "a b" }}"#, #"{"to":"post","params":{}}"#,
             #"{"to":"post","params":{"postId":1.0}}"#, #"{"to":"post","params":{"postId":"five"}}"#,
             #"{"to":"post","params":{"postId":[[[[[[[[1]]]]]]]]}}"#, #"{"params":{"postId":1},"to":"post"}"#,
             #"{"to":"post","params":{"postId":1},"expectRevision":1.5}"#, #"{"to":"post","singleTop":null}"#,

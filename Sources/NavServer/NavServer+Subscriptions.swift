@@ -77,8 +77,7 @@ extension NavServer {
     func changedNotification(
         revision: Int, base: Int, changes: [ChangeRecord], events: Bool, truncated: Bool, root: [UInt8]?
     ) -> Payload {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(160 + (root?.count ?? 0) + changes.reduce(0) { $0 + 96 + (events ? $1.events.count : 0) })
+        var bytes = JSONBuffer(capacity: 160 + (root?.count ?? 0) + changes.reduce(0) { $0 + 96 + (events ? $1.events.count : 0) })
         JSONWriter.raw(#"{"jsonrpc":"2.0","method":"nav.changed","params":{"revision":"#, into: &bytes)
         JSONWriter.writeInt(revision, into: &bytes)
         JSONWriter.raw(#","baseRevision":"#, into: &bytes)
@@ -92,10 +91,10 @@ extension NavServer {
         if truncated { JSONWriter.raw(#","truncated":true"#, into: &bytes) }
         if let root {
             JSONWriter.raw(#","root":"#, into: &bytes)
-            bytes.append(contentsOf: root)
+            bytes.append(root)
         }
         JSONWriter.raw("}}\n", into: &bytes)
-        return Payload(bytes)
+        return Payload(bytes.bytes)
     }
 
     /// The transport holds more unsent bytes for `id` than its high watermark: stop sending
@@ -117,9 +116,9 @@ extension NavServer {
     public func shutdown(reason: String) -> [ServerOutput] {
         outputs.removeAll(keepingCapacity: true)
         shuttingDown = true
-        var bytes: [UInt8] = []
+        var bytes = JSONBuffer()
         RPCEncoder.notification(method: "daemon.shutdown", params: ["reason": .string(reason)], into: &bytes)
-        let payload = Payload(bytes)
+        let payload = Payload(bytes.bytes)
         for id in connections.keys.sorted() { outputs.append(.send(id, payload)) }
         return takeOutputs()
     }

@@ -19,6 +19,8 @@ public final class NavServer {
 
     /// Outputs of the call in progress.
     var outputs: [ServerOutput] = []
+    /// The responses buffer of the last read, kept for the next one (no allocation per read).
+    var spareResponses: JSONBuffer? = JSONBuffer(capacity: ReadBatch.initialCapacity)
 
     public init(navigator: Navigator, configuration: ServerConfiguration = ServerConfiguration()) {
         self.navigator = navigator
@@ -55,7 +57,7 @@ public final class NavServer {
     public func receive(_ bytes: UnsafeRawBufferPointer, from id: ClientID) -> [ServerOutput] {
         guard let connection = connections[id], !connection.closing else { return [] }
         outputs.removeAll(keepingCapacity: true)
-        var batch = ReadBatch()
+        var batch = ReadBatch(responses: spareResponses.take())
         // Each frame is handled as the decoder finds it, in place in the decoder's buffer.
         connection.decoder.feed(bytes) { handle($0, on: connection, into: &batch) }
         return finish(batch, for: id)
@@ -66,21 +68,22 @@ public final class NavServer {
     public func endOfInput(_ id: ClientID) -> [ServerOutput] {
         guard let connection = connections[id], !connection.closing else { return [] }
         outputs.removeAll(keepingCapacity: true)
-        var batch = ReadBatch()
+        var batch = ReadBatch(responses: spareResponses.take())
         connection.decoder.finish { handle($0, on: connection, into: &batch) }
         return finish(batch, for: id)
     }
 
     /// What the frames of one read produced: their responses, in order, and whether any of
     /// them committed a revision.
-    struct ReadBatch {
-        var responses: [UInt8]
+    struct ReadBatch: ~Copyable {
+        var responses: JSONBuffer
         var committed = false
 
-        init() {
-            responses = []
-            // One allocation for the usual responses of a read, not one per doubling.
-            responses.reserveCapacity(1024)
+        /// Room for the usual responses of a read, not one allocation per doubling.
+        static let initialCapacity = 4096
+
+        init(responses: consuming JSONBuffer?) {
+            self.responses = responses ?? JSONBuffer(capacity: Self.initialCapacity)
         }
     }
 
@@ -102,16 +105,18 @@ public final class NavServer {
         }
     }
 
-    private func finish(_ batch: ReadBatch, for id: ClientID) -> [ServerOutput] {
+    private func finish(_ batch: consuming ReadBatch, for id: ClientID) -> [ServerOutput] {
         flush(batch.responses, to: id)
+        batch.responses.removeAll()
+        spareResponses = .some(batch.responses)
         // Others were sent each revision as it committed; this client gets its own
         // notifications only now, after the responses that caused them.
         if batch.committed { deliverDeferred(to: id) }
         return takeOutputs()
     }
 
-    func flush(_ bytes: [UInt8], to id: ClientID) {
-        if !bytes.isEmpty { outputs.append(.send(id, Payload(bytes))) }
+    func flush(_ bytes: borrowing JSONBuffer, to id: ClientID) {
+        if !bytes.isEmpty { outputs.append(.send(id, Payload(bytes.bytes))) }
     }
 
     func takeOutputs() -> [ServerOutput] {
@@ -120,7 +125,7 @@ public final class NavServer {
     }
 
     /// One line: a request, a notification or a batch.
-    func handleLine(_ line: ArraySlice<UInt8>, from id: ClientID, into responses: inout [UInt8], committed: inout Bool) {
+    func handleLine(_ line: ArraySlice<UInt8>, from id: ClientID, into responses: inout JSONBuffer, committed: inout Bool) {
         switch JSONRPC.parse(line: line, limits: limits) {
         case .failure(let error):
             RPCEncoder.failure(id: .null, error: error, into: &responses)
@@ -134,7 +139,7 @@ public final class NavServer {
 
     /// One request of a single-request line, its response written straight into `out` (nothing
     /// for a notification, which is never answered, not even with an error).
-    func answer(_ entry: RPCEntry, from id: ClientID, into out: inout [UInt8], committed: inout Bool) {
+    func answer(_ entry: RPCEntry, from id: ClientID, into out: inout JSONBuffer, committed: inout Bool) {
         switch entry {
         case .invalid(let requestID, let error):
             RPCEncoder.failure(id: requestID, error: error, into: &out)
@@ -165,9 +170,7 @@ public final class NavServer {
             }
             guard let requestID = request.id else { return nil }
             if case .value(let value) = result { return .success(id: requestID, result: value) }
-            var bytes: [UInt8] = []
-            write(result, into: &bytes)
-            return .successRaw(id: requestID, result: bytes)
+            return .successRaw(id: requestID, result: JSONBuffer.encode { write(result, into: &$0) })
         }
     }
 
@@ -206,7 +209,7 @@ public final class NavServer {
         case state
     }
 
-    func write(_ result: CallResult, into out: inout [UInt8]) {
+    func write(_ result: CallResult, into out: inout JSONBuffer) {
         switch result {
         case .value(let value): JSONWriter.write(value, into: &out)
         case .operation(let result, let events): result.writeJSON(into: &out, encodedEvents: events)

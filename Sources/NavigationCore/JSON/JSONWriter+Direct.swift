@@ -4,27 +4,32 @@
 /// `JSONWriter.write(x.jsonValue)` writes (tests check it), keys in the same order.
 extension JSONWriter {
     /// Bytes written as they are: punctuation and keys (`,"screen":`).
-    @inline(__always)
+    @inlinable @inline(__always)
+    public static func raw(_ text: StaticString, into out: inout JSONBuffer) {
+        out.append(text)
+    }
+
+    /// `raw` for a `[UInt8]`.
     public static func raw(_ text: StaticString, into out: inout [UInt8]) {
         out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// `"s12"`, `"f3"`: an instance id without making its String.
     @inline(__always)
-    static func writeID(_ prefix: StaticString, _ number: Int, into out: inout [UInt8]) {
-        raw(prefix, into: &out)
-        writeInt(number, into: &out)
+    static func writeID(_ prefix: StaticString, _ number: Int, into out: inout JSONBuffer) {
+        out.append(prefix)
+        out.append(decimal: number)
         out.append(UInt8(ascii: "\""))
     }
 
     /// A string, or `null`.
     @inline(__always)
-    static func writeString(_ string: String?, into out: inout [UInt8]) {
-        if let string { writeString(string, into: &out) } else { raw("null", into: &out) }
+    static func writeString(_ string: String?, into out: inout JSONBuffer) {
+        if let string { writeString(string, into: &out) } else { out.append("null") }
     }
 
     /// An object's members in order, without building a `JSONValue`.
-    public static func write(_ object: JSONObject, into out: inout [UInt8]) {
+    public static func write(_ object: JSONObject, into out: inout JSONBuffer) {
         out.append(UInt8(ascii: "{"))
         var first = true
         object.forEach { key, value in
@@ -40,17 +45,17 @@ extension JSONWriter {
 
 extension ScreenID {
     @inline(__always)
-    func writeJSON(into out: inout [UInt8]) { JSONWriter.writeID(#""s"#, number, into: &out) }
+    func writeJSON(into out: inout JSONBuffer) { JSONWriter.writeID(#""s"#, number, into: &out) }
 }
 
 extension FlowID {
     @inline(__always)
-    func writeJSON(into out: inout [UInt8]) { JSONWriter.writeID(#""f"#, number, into: &out) }
+    func writeJSON(into out: inout JSONBuffer) { JSONWriter.writeID(#""f"#, number, into: &out) }
 }
 
 extension AppliedTransition {
     /// `jsonValue`'s bytes.
-    public func writeJSON(into out: inout [UInt8]) {
+    public func writeJSON(into out: inout JSONBuffer) {
         if isPlain {
             switch kind {
             case .push: JSONWriter.raw(#"{"kind":"push"}"#, into: &out)
@@ -67,7 +72,7 @@ extension AppliedTransition {
     var isPlain: Bool { name == nil && animator == nil && !fallback }
 
     /// `{"kind":…` up to, not including, the closing brace.
-    func writeMembers(into out: inout [UInt8]) {
+    func writeMembers(into out: inout JSONBuffer) {
         JSONWriter.raw(#"{"kind":"#, into: &out)
         JSONWriter.writeString(kind.rawValue, into: &out)
         if let name {
@@ -84,7 +89,7 @@ extension AppliedTransition {
 
 extension EventVia {
     /// `jsonValue`'s bytes: the transition's members, then its direction.
-    public func writeJSON(into out: inout [UInt8]) {
+    public func writeJSON(into out: inout JSONBuffer) {
         guard transition.isPlain else {
             transition.writeMembers(into: &out)
             JSONWriter.raw(#","direction":"#, into: &out)
@@ -114,7 +119,7 @@ extension EventVia {
 
 extension NavEvent {
     /// `jsonValue`'s bytes. Constant runs (`{"type":"enter","screen":"s`) go out in one append.
-    public func writeJSON(into out: inout [UInt8]) {
+    public func writeJSON(into out: inout JSONBuffer) {
         /// `head` ends with the screen id's `"s`; writes up to the flow id's digits (its closing
         /// quote goes out with what follows).
         func screen(_ head: StaticString, _ ref: ScreenRef) {
@@ -175,7 +180,7 @@ extension NavEvent {
 
 extension [NavEvent] {
     /// The events as a JSON array: the bytes of `.array(map(\.jsonValue))`.
-    public func writeJSON(into out: inout [UInt8]) {
+    public func writeJSON(into out: inout JSONBuffer) {
         out.append(UInt8(ascii: "["))
         for (index, event) in enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -186,17 +191,16 @@ extension [NavEvent] {
 
     /// The events array encoded once, to be spliced into a response and the notifications.
     public var encodedJSON: [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(128 * count + 2)
+        var out = JSONBuffer(capacity: 192 * count + 2)
         writeJSON(into: &out)
-        return out
+        return out.bytes
     }
 }
 
 extension OperationResult {
     /// `jsonValue`'s bytes. `encodedEvents`, when given, is `events` already encoded
     /// (`[NavEvent].encodedJSON`) and is spliced in as it is.
-    public func writeJSON(into out: inout [UInt8], encodedEvents: [UInt8]? = nil) {
+    public func writeJSON(into out: inout JSONBuffer, encodedEvents: [UInt8]? = nil) {
         out.append(UInt8(ascii: "{"))
         var empty = true
         switch detail {
@@ -250,30 +254,29 @@ extension OperationResult {
         writeTail(into: &out, empty: empty, encodedEvents: encodedEvents)
     }
 
-    private func writeTail(into out: inout [UInt8], empty: Bool, encodedEvents: [UInt8]?) {
+    private func writeTail(into out: inout JSONBuffer, empty: Bool, encodedEvents: [UInt8]?) {
         JSONWriter.raw(empty ? #""revision":"# : #","revision":"#, into: &out)
         JSONWriter.writeInt(revision, into: &out)
         JSONWriter.raw(#","events":"#, into: &out)
-        if let encodedEvents { out.append(contentsOf: encodedEvents) } else { events.writeJSON(into: &out) }
+        if let encodedEvents { out.append(encodedEvents) } else { events.writeJSON(into: &out) }
         out.append(UInt8(ascii: "}"))
     }
 }
 
 extension NavigationTree {
     /// `jsonValue`'s bytes: the root flow instance in the wire shape.
-    public func writeJSON(into out: inout [UInt8]) {
+    public func writeJSON(into out: inout JSONBuffer) {
         writeFlow(rootFlow, into: &out)
     }
 
     /// The tree encoded once, to be spliced into several messages.
     public var encodedJSON: [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(2048)
+        var out = JSONBuffer(capacity: 2048)
         writeJSON(into: &out)
-        return out
+        return out.bytes
     }
 
-    func writeFlow(_ id: FlowID, into out: inout [UInt8]) {
+    func writeFlow(_ id: FlowID, into out: inout JSONBuffer) {
         guard let node = flows[id] else {
             JSONWriter.raw("null", into: &out)
             return
@@ -309,7 +312,7 @@ extension NavigationTree {
         out.append(UInt8(ascii: "}"))
     }
 
-    private func writeEmbeddedList(_ ids: [FlowID], into out: inout [UInt8]) {
+    private func writeEmbeddedList(_ ids: [FlowID], into out: inout JSONBuffer) {
         out.append(UInt8(ascii: "["))
         for (index, child) in ids.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -328,7 +331,7 @@ extension NavigationTree {
         out.append(UInt8(ascii: "]"))
     }
 
-    private func writeScreen(_ id: ScreenID, into out: inout [UInt8]) {
+    private func writeScreen(_ id: ScreenID, into out: inout JSONBuffer) {
         guard let node = screens[id] else {
             JSONWriter.raw("null", into: &out)
             return
@@ -349,13 +352,13 @@ extension NavigationTree {
 
 extension Navigator {
     /// `stateJSON`'s bytes; `encodedTree`, when given, is the tree already encoded.
-    public func writeStateJSON(into out: inout [UInt8], encodedTree: [UInt8]? = nil) {
+    public func writeStateJSON(into out: inout JSONBuffer, encodedTree: [UInt8]? = nil) {
         JSONWriter.raw(#"{"revision":"#, into: &out)
         JSONWriter.writeInt(revision, into: &out)
         JSONWriter.raw(#","instance":"#, into: &out)
         JSONWriter.writeString(instance, into: &out)
         JSONWriter.raw(#","root":"#, into: &out)
-        if let encodedTree { out.append(contentsOf: encodedTree) } else { tree.writeJSON(into: &out) }
+        if let encodedTree { out.append(encodedTree) } else { tree.writeJSON(into: &out) }
         out.append(UInt8(ascii: "}"))
     }
 }

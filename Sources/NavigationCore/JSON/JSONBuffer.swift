@@ -1,0 +1,131 @@
+/// The growable byte buffer the JSON writers write into.
+///
+/// Shaped for speed: a message is dozens of short appends (`,"screen":"s`, a digit, a quote),
+/// and `[UInt8].append` pays for a uniqueness check and, with `contentsOf:`, for generic
+/// sequence code on each of them. Here an append is a capacity check and a store or a
+/// `memcpy`. One owner (non-copyable), so no reference counting and no copy-on-write either;
+/// `bytes` copies the result out once, into the array a `Payload` or a record keeps.
+public struct JSONBuffer: ~Copyable {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var used: Int
+    @usableFromInline var capacity: Int
+
+    public init(capacity: Int = 256) {
+        self.capacity = Swift.max(capacity, 16)
+        self.base = .allocate(capacity: self.capacity)
+        self.used = 0
+    }
+
+    deinit { base.deallocate() }
+
+    /// Bytes written so far.
+    @inlinable public var count: Int { used }
+
+    @inlinable public var isEmpty: Bool { used == 0 }
+
+    @inlinable
+    public mutating func append(_ byte: UInt8) {
+        if used == capacity { grow(toHold: 1) }
+        base[used] = byte
+        used &+= 1
+    }
+
+    /// Punctuation, keys and other constant text (`,"screen":"s`).
+    @inlinable
+    public mutating func append(_ text: StaticString) {
+        append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    @inlinable
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        let count = bytes.count
+        guard count > 0 else { return }
+        if capacity &- used < count { grow(toHold: count) }
+        UnsafeMutableRawPointer(base + used).copyMemory(from: bytes.baseAddress!, byteCount: count)
+        used &+= count
+    }
+
+    @inlinable
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        append(UnsafeRawBufferPointer(bytes))
+    }
+
+    /// Bytes encoded earlier (an event array, a tree), spliced in as they are.
+    @inlinable
+    public mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    /// `value` in decimal, its digits written straight into place (no String, no digit
+    /// array): ids, revisions and params are small, so the common case is one or two digits.
+    @inlinable
+    public mutating func append(decimal value: Int) {
+        if value >= 0 && value < 10 {
+            append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
+        if value < 0 { append(UInt8(ascii: "-")) }
+        appendDigits(of: value.magnitude)
+    }
+
+    @usableFromInline
+    mutating func appendDigits(of magnitude: UInt) {
+        var digits = 1
+        var limit: UInt = 10
+        while digits < 20 && magnitude >= limit {
+            digits &+= 1
+            limit &*= 10
+        }
+        reserveCapacity(digits)
+        var rest = magnitude
+        var position = used &+ digits
+        repeat {
+            position &-= 1
+            base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
+        used &+= digits
+    }
+
+    /// Room for `count` more bytes at least, so that the appends of a message of known size
+    /// do not grow it step by step.
+    @inlinable
+    public mutating func reserveCapacity(_ count: Int) {
+        if capacity &- used < count { grow(toHold: count) }
+    }
+
+    @usableFromInline
+    mutating func grow(toHold count: Int) {
+        let newCapacity = Swift.max(capacity &* 2, used &+ count)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: used)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Forgets what was written and keeps the memory, for a buffer reused message after message.
+    @inlinable
+    public mutating func removeAll() { used = 0 }
+
+    /// The bytes written, in a new array.
+    public var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: base, count: used))
+    }
+
+    public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        try body(UnsafeRawBufferPointer(start: base, count: used))
+    }
+
+    /// The bytes `write` writes into a fresh buffer.
+    public static func encode(capacity: Int = 256, _ write: (inout JSONBuffer) -> Void) -> [UInt8] {
+        var buffer = JSONBuffer(capacity: capacity)
+        write(&buffer)
+        return buffer.bytes
+    }
+
+    /// Appends the bytes written to `out`.
+    public func append(to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: base, count: used))
+    }
+}

@@ -23,7 +23,7 @@ public struct JSONBuffer: ~Copyable {
 
     @inlinable public var isEmpty: Bool { used == 0 }
 
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func append(_ byte: UInt8) {
         if used == capacity { grow(toHold: 1) }
         base[used] = byte
@@ -31,12 +31,12 @@ public struct JSONBuffer: ~Copyable {
     }
 
     /// Punctuation, keys and other constant text (`,"screen":"s`).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func append(_ text: StaticString) {
         append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         let count = bytes.count
         guard count > 0 else { return }
@@ -45,20 +45,20 @@ public struct JSONBuffer: ~Copyable {
         used &+= count
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         append(UnsafeRawBufferPointer(bytes))
     }
 
     /// Bytes encoded earlier (an event array, a tree), spliced in as they are.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { append($0) }
     }
 
     /// `value` in decimal, its digits written straight into place (no String, no digit
     /// array): ids, revisions and params are small, so the common case is one or two digits.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func append(decimal value: Int) {
         if value >= 0 && value < 10 {
             append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))

@@ -30,6 +30,11 @@ extension JSONWriter {
 
     /// An object's members in order, without building a `JSONValue`.
     public static func write(_ object: JSONObject, into out: inout JSONBuffer) {
+        // Most screens have no params.
+        if object.isEmpty {
+            out.append("{}")
+            return
+        }
         out.append(UInt8(ascii: "{"))
         var first = true
         object.forEach { key, value in
@@ -73,8 +78,11 @@ extension AppliedTransition {
 
     /// `{"kind":…` up to, not including, the closing brace.
     func writeMembers(into out: inout JSONBuffer) {
-        JSONWriter.raw(#"{"kind":"#, into: &out)
-        JSONWriter.writeString(kind.rawValue, into: &out)
+        switch kind {
+        case .push: out.append(#"{"kind":"push""#)
+        case .modal: out.append(#"{"kind":"modal""#)
+        case .modalWithNavigation: out.append(#"{"kind":"modalWithNavigation""#)
+        }
         if let name {
             JSONWriter.raw(#","name":"#, into: &out)
             JSONWriter.writeString(name, into: &out)
@@ -92,9 +100,12 @@ extension EventVia {
     public func writeJSON(into out: inout JSONBuffer) {
         guard transition.isPlain else {
             transition.writeMembers(into: &out)
-            JSONWriter.raw(#","direction":"#, into: &out)
-            JSONWriter.writeString(direction.rawValue, into: &out)
-            out.append(UInt8(ascii: "}"))
+            switch direction {
+            case .push: out.append(#","direction":"push"}"#)
+            case .pop: out.append(#","direction":"pop"}"#)
+            case .present: out.append(#","direction":"present"}"#)
+            case .dismiss: out.append(#","direction":"dismiss"}"#)
+            }
             return
         }
         // The common case, a built-in transition, is one constant of twelve.
@@ -285,17 +296,15 @@ extension NavigationTree {
         id.writeJSON(into: &out)
         JSONWriter.raw(#","flow":"#, into: &out)
         JSONWriter.writeString(node.name, into: &out)
-        JSONWriter.raw(#","kind":"#, into: &out)
-        JSONWriter.writeString(node.kind.rawValue, into: &out)
         switch node.kind {
         case .stack, .single:
-            JSONWriter.raw(#","screens":["#, into: &out)
+            out.append(node.kind == .stack ? #","kind":"stack","screens":["# : #","kind":"single","screens":["#)
             for (index, screen) in node.screens.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 writeScreen(screen, into: &out)
             }
         case .tabs:
-            JSONWriter.raw(#","selected":"#, into: &out)
+            out.append(#","kind":"tabs","selected":"#)
             JSONWriter.writeInt(node.selected, into: &out)
             JSONWriter.raw(#","tabs":["#, into: &out)
             for (index, tab) in node.tabs.enumerated() {

@@ -24,7 +24,7 @@ extension NavServer {
                 payload = cached
             } else {
                 // The tree is encoded once per revision, for both variants that carry it.
-                if subscription.tree && root == nil { root = navigator.tree.encodedJSON }
+                if subscription.tree && root == nil { root = encodedTree() }
                 payload = changedNotification(
                     revision: record.revision, base: record.revision - 1, changes: [record], events: subscription.events,
                     truncated: false, root: subscription.tree ? root : nil)
@@ -65,7 +65,7 @@ extension NavServer {
         let payload = changedNotification(
             revision: last.revision, base: subscription.sentRevision, changes: subscription.pending,
             events: subscription.events, truncated: subscription.truncated,
-            root: includeRoot ? navigator.tree.encodedJSON : nil)
+            root: includeRoot ? encodedTree() : nil)
         connections[id]!.subscription!.pending.removeAll()
         connections[id]!.subscription!.truncated = false
         connections[id]!.subscription!.sentRevision = last.revision

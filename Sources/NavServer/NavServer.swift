@@ -19,6 +19,9 @@ public final class NavServer {
 
     /// Outputs of the call in progress.
     var outputs: [ServerOutput] = []
+    /// The tree of `revision` encoded, kept for `nav.state` and the notifications that carry
+    /// it until the next revision (see `encodedTree()`).
+    var treeCache: (revision: Int, bytes: [UInt8])?
     /// The responses buffer of the last read, kept for the next one (no allocation per read).
     var spareResponses: JSONBuffer? = JSONBuffer(capacity: ReadBatch.initialCapacity)
 
@@ -185,16 +188,17 @@ public final class NavServer {
             let operation = try NavOperation(method: request.method, params: request.params)
             let before = navigator.revision
             let result = try navigator.perform(operation)
+            // Only a committed revision is news: no-ops and dry runs are not.
+            guard navigator.revision != before else { return .operation(result, events: nil) }
+            committed = true
+            // Without subscribers the events are needed once: the response writes them itself.
+            guard !subscribers.isEmpty else { return .operation(result, events: nil) }
             // The events are encoded once, for the response and every notification.
             let events = result.events.encodedJSON
-            // Only a committed revision is news: no-ops and dry runs are not.
-            if navigator.revision != before {
-                let record = ChangeRecord(
-                    revision: result.revision, method: request.method, client: id,
-                    clientName: connections[id]?.name, events: events)
-                committed = true
-                broadcast(record, deferring: id)
-            }
+            let record = ChangeRecord(
+                revision: result.revision, method: request.method, client: id,
+                clientName: connections[id]?.name, events: events)
+            broadcast(record, deferring: id)
             return .operation(result, events: events)
         }
         return try query(method, request.params, from: id)
@@ -203,8 +207,8 @@ public final class NavServer {
     /// What a call answers, written by `write(_:into:)`.
     enum CallResult {
         case value(JSONValue)
-        /// A mutation's result with its events already encoded.
-        case operation(OperationResult, events: [UInt8])
+        /// A mutation's result, with its events already encoded when notifications carry them.
+        case operation(OperationResult, events: [UInt8]?)
         /// `{revision, instance, root}` of the current state.
         case state
     }
@@ -213,7 +217,7 @@ public final class NavServer {
         switch result {
         case .value(let value): JSONWriter.write(value, into: &out)
         case .operation(let result, let events): result.writeJSON(into: &out, encodedEvents: events)
-        case .state: navigator.writeStateJSON(into: &out)
+        case .state: navigator.writeStateJSON(into: &out, encodedTree: encodedTree())
         }
     }
 }

@@ -50,18 +50,50 @@ public enum JSONWriter {
     }
 
     public static func writeString(_ string: String, into out: inout JSONBuffer) {
-        // Native strings are contiguous UTF-8; most need no escaping and are copied in one go.
-        let copied = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                return false
-            }
-            out.reserveCapacity(bytes.count + 2)
-            out.append(UInt8(ascii: "\""))
-            out.append(bytes)
-            out.append(UInt8(ascii: "\""))
-            return true
-        }
+        // Native strings are contiguous UTF-8; most need no escaping and are copied as they are.
+        let copied = string.utf8.withContiguousStorageIfAvailable { writePlain($0, into: &out) }
         if copied != true { writeEscaped(string, into: &out) }
+    }
+
+    /// `"bytes"`, checked and copied eight bytes at a time, when no byte needs an escape;
+    /// otherwise `false` and nothing written (what went past `out.count` is not kept).
+    private static func writePlain(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout JSONBuffer) -> Bool {
+        let count = bytes.count
+        out.reserveCapacity(count &+ 2)
+        let target = UnsafeMutableRawPointer(out.base + out.used)
+        target.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+        var index = 0
+        if let source = UnsafeRawPointer(bytes.baseAddress) {
+            while count &- index >= 8 {
+                let word = source.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if needsEscape(word) { return false }
+                target.storeBytes(of: word, toByteOffset: index &+ 1, as: UInt64.self)
+                index &+= 8
+            }
+            while index < count {
+                let byte = source.load(fromByteOffset: index, as: UInt8.self)
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+                target.storeBytes(of: byte, toByteOffset: index &+ 1, as: UInt8.self)
+                index &+= 1
+            }
+        }
+        target.storeBytes(of: UInt8(ascii: "\""), toByteOffset: count &+ 1, as: UInt8.self)
+        out.used &+= count &+ 2
+        return true
+    }
+
+    /// Whether any of the eight bytes of `word` is a control character, `"` or `\` (the
+    /// classic "has a byte less than / equal to" bit tricks; bytes from 0x80 never match).
+    @inline(__always)
+    private static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = (quotes &- ones) & ~quotes
+        let backslash = (backslashes &- ones) & ~backslashes
+        return (control | quote | backslash) & highs != 0
     }
 
     private static let hex: StaticString = "0123456789abcdef"

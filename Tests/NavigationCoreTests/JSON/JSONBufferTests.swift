@@ -86,6 +86,25 @@ import Testing
         }
     }
 
+    /// Strings are checked eight bytes at a time: every length around the word size, with
+    /// each kind of byte at every position.
+    @Test func everyPositionOfEveryLengthIsChecked() {
+        let specials: [String] = ["\u{0}", "\u{1F}", "\"", "\\", "\n", " ", "!", "#", "[", "]", "\u{7F}", "é", "😀", "漢"]
+        for length in 0...40 {
+            for position in 0..<max(length, 1) {
+                for special in specials {
+                    var scalars = Array(repeating: "a", count: length)
+                    if length > 0 { scalars[position] = special }
+                    let string = scalars.joined()
+                    var buffer = JSONBuffer(capacity: 0)
+                    buffer.append(UInt8(ascii: "x"))
+                    JSONWriter.writeString(string, into: &buffer)
+                    #expect(buffer.bytes == [UInt8(ascii: "x")] + Array(referenceString(string).utf8), "\(length) \(position) \(special.debugDescription)")
+                }
+            }
+        }
+    }
+
     // MARK: - Random values and the reference writer
 
     private func randomValue(depth: Int, using rng: inout SplitMix64) -> JSONValue {

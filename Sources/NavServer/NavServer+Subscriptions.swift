@@ -49,11 +49,12 @@ extension NavServer {
     }
 
     /// The requester's own notifications, after its responses.
-    func deliverDeferred(to id: ClientID) {
-        guard let deferred = connections[id]?.deferred, !deferred.isEmpty else { return }
-        connections[id]!.deferred.removeAll()
-        for payload in deferred { outputs.append(.send(id, payload)) }
-        flushPending(id)
+    func deliverDeferred(to connection: ClientConnection) {
+        guard !connection.deferred.isEmpty else { return }
+        let deferred = connection.deferred
+        connection.deferred.removeAll()
+        for payload in deferred { outputs.append(.send(connection.id, payload)) }
+        flushPending(connection.id)
     }
 
     /// Sends what a subscriber missed as one coalesced notification, if it can take it.

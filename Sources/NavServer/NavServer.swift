@@ -63,7 +63,7 @@ public final class NavServer {
         var batch = ReadBatch(responses: spareResponses.take())
         // Each frame is handled as the decoder finds it, in place in the decoder's buffer.
         connection.decoder.feed(bytes) { handle($0, on: connection, into: &batch) }
-        return finish(batch, for: id)
+        return finish(batch, for: connection)
     }
 
     /// The peer sent its last byte: a final line without a newline still counts (so
@@ -73,7 +73,7 @@ public final class NavServer {
         outputs.removeAll(keepingCapacity: true)
         var batch = ReadBatch(responses: spareResponses.take())
         connection.decoder.finish { handle($0, on: connection, into: &batch) }
-        return finish(batch, for: id)
+        return finish(batch, for: connection)
     }
 
     /// What the frames of one read produced: their responses, in order, and whether any of
@@ -108,13 +108,13 @@ public final class NavServer {
         }
     }
 
-    private func finish(_ batch: consuming ReadBatch, for id: ClientID) -> [ServerOutput] {
-        flush(batch.responses, to: id)
+    private func finish(_ batch: consuming ReadBatch, for connection: ClientConnection) -> [ServerOutput] {
+        flush(batch.responses, to: connection.id)
         batch.responses.removeAll()
         spareResponses = .some(batch.responses)
         // Others were sent each revision as it committed; this client gets its own
         // notifications only now, after the responses that caused them.
-        if batch.committed { deliverDeferred(to: id) }
+        if batch.committed { deliverDeferred(to: connection) }
         return takeOutputs()
     }
 

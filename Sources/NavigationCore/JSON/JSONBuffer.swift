@@ -77,15 +77,30 @@ public struct JSONBuffer: ~Copyable {
             limit &*= 10
         }
         reserveCapacity(digits)
+        // Two digits per division, from the end.
         var rest = magnitude
         var position = used &+ digits
-        repeat {
-            position &-= 1
-            base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        } while rest > 0
+        let pairs = Self.digitPairs.utf8Start
+        while rest >= 100 {
+            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+            rest /= 100
+            position &-= 2
+            base[position] = pairs[pair]
+            base[position &+ 1] = pairs[pair &+ 1]
+        }
+        if rest >= 10 {
+            let pair = Int(truncatingIfNeeded: rest) &* 2
+            base[position &- 2] = pairs[pair]
+            base[position &- 1] = pairs[pair &+ 1]
+        } else {
+            base[position &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+        }
         used &+= digits
     }
+
+    /// "00", "01", … "99" back to back.
+    @usableFromInline
+    static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// Room for `count` more bytes at least, so that the appends of a message of known size
     /// do not grow it step by step.

@@ -122,9 +122,11 @@ public final class NavServer {
         if !bytes.isEmpty { outputs.append(.send(id, Payload(bytes.bytes))) }
     }
 
+    /// The outputs of the call. They stay in `outputs` until the next call empties it, by when
+    /// the transport has let go of its copy: the array's buffer is reused, not allocated anew
+    /// for every read.
     func takeOutputs() -> [ServerOutput] {
-        defer { outputs.removeAll(keepingCapacity: true) }
-        return outputs
+        outputs
     }
 
     /// One line: a request, a notification or a batch.

@@ -28,7 +28,8 @@ extension JSONWriter {
         if let string { writeString(string, into: &out) } else { out.append("null") }
     }
 
-    /// An object's members in order, without building a `JSONValue`.
+    /// An object's members in order, without building a `JSONValue`. Shaped for speed like
+    /// `NavEvent.write`: members are read where they are stored, not copied out one by one.
     public static func write(_ object: JSONObject, into out: inout JSONBuffer) {
         // Most screens have no params.
         if object.isEmpty {
@@ -36,13 +37,20 @@ extension JSONWriter {
             return
         }
         out.append(UInt8(ascii: "{"))
-        var first = true
-        object.forEach { key, value in
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            writeString(key, into: &out)
-            out.append(UInt8(ascii: ":"))
-            write(value, into: &out)
+        object.pairs.withUnsafeBufferPointer { pairs in
+            guard let first = pairs.baseAddress else { return }
+            for index in pairs.indices {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                let pair = first + index
+                writeString(pair.pointee.key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                // Params are mostly integers and strings.
+                switch pair.pointee.value {
+                case .int(let number): out.append(decimal: number)
+                case .string(let string): writeString(string, into: &out)
+                default: write(pair.pointee.value, into: &out)
+                }
+            }
         }
         out.append(UInt8(ascii: "}"))
     }

@@ -84,6 +84,8 @@ public final class NavServer {
 
         /// Room for the usual responses of a read, not one allocation per doubling.
         static let initialCapacity = 4096
+        /// A buffer grown past this by a big read is not kept for the next one.
+        static let keptCapacity = 64 * 1024
 
         init(responses: consuming JSONBuffer?) {
             self.responses = responses ?? JSONBuffer(capacity: Self.initialCapacity)
@@ -110,8 +112,10 @@ public final class NavServer {
 
     private func finish(_ batch: consuming ReadBatch, for connection: ClientConnection) -> [ServerOutput] {
         flush(batch.responses, to: connection.id)
-        batch.responses.removeAll()
-        spareResponses = .some(batch.responses)
+        if batch.responses.capacity <= ReadBatch.keptCapacity {
+            batch.responses.removeAll()
+            spareResponses = .some(batch.responses)
+        }
         // Others were sent each revision as it committed; this client gets its own
         // notifications only now, after the responses that caused them.
         if batch.committed { deliverDeferred(to: connection) }

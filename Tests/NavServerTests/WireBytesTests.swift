@@ -98,5 +98,22 @@ import NavigationCore
         }
     }
 
+    /// The responses buffer is reused from read to read unless a big read grew it: both the
+    /// big answer and the ones after it come out whole.
+    @Test func bigReadsAndTheReadsAfterThemAreAnsweredWhole() throws {
+        let h = Harness()
+        let c = h.connect()
+        let state = h.call(c, "nav.state").first?["result"]
+        let batch = "[" + Array(repeating: #"{"jsonrpc":"2.0","id":1,"method":"nav.state"}"#, count: 100).joined(separator: ",") + "]\n"
+        h.payloads = [:]
+        _ = h.take(c)
+        h.send(batch, from: c)
+        #expect(try #require(h.payloads[c]?.first).bytes.count > 64 * 1024)
+        #expect(h.take(c).first?.arrayValue?.map { $0["result"] } == Array(repeating: state, count: 100))
+        for _ in 0..<3 {
+            #expect(h.call(c, "nav.state").first?["result"] == state)
+        }
+    }
+
     private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -8,11 +8,11 @@
 public struct JSONBuffer: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @usableFromInline var used: Int
-    @usableFromInline var capacity: Int
+    @usableFromInline var allocated: Int
 
     public init(capacity: Int = 256) {
-        self.capacity = Swift.max(capacity, 16)
-        self.base = .allocate(capacity: self.capacity)
+        self.allocated = Swift.max(capacity, 16)
+        self.base = .allocate(capacity: allocated)
         self.used = 0
     }
 
@@ -23,9 +23,12 @@ public struct JSONBuffer: ~Copyable {
 
     @inlinable public var isEmpty: Bool { used == 0 }
 
+    /// Bytes it can hold before it grows.
+    @inlinable public var capacity: Int { allocated }
+
     @inlinable @inline(__always)
     public mutating func append(_ byte: UInt8) {
-        if used == capacity { grow(toHold: 1) }
+        if used == allocated { grow(toHold: 1) }
         base[used] = byte
         used &+= 1
     }
@@ -40,7 +43,7 @@ public struct JSONBuffer: ~Copyable {
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         let count = bytes.count
         guard count > 0 else { return }
-        if capacity &- used < count { grow(toHold: count) }
+        if allocated &- used < count { grow(toHold: count) }
         UnsafeMutableRawPointer(base + used).copyMemory(from: bytes.baseAddress!, byteCount: count)
         used &+= count
     }
@@ -106,17 +109,17 @@ public struct JSONBuffer: ~Copyable {
     /// do not grow it step by step.
     @inlinable
     public mutating func reserveCapacity(_ count: Int) {
-        if capacity &- used < count { grow(toHold: count) }
+        if allocated &- used < count { grow(toHold: count) }
     }
 
     @usableFromInline
     mutating func grow(toHold count: Int) {
-        let newCapacity = Swift.max(capacity &* 2, used &+ count)
+        let newCapacity = Swift.max(allocated &* 2, used &+ count)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: used)
+        newBase.initialize(from: base, count: used)
         base.deallocate()
         base = newBase
-        capacity = newCapacity
+        allocated = newCapacity
     }
 
     /// Forgets what was written and keeps the memory, for a buffer reused message after message.

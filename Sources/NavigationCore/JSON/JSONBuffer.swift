@@ -112,11 +112,12 @@ public struct JSONBuffer: ~Copyable {
         if allocated &- used < count { grow(toHold: count) }
     }
 
-    @usableFromInline
+    /// The rare path, kept out of line so that the appends inlined everywhere stay small.
+    @usableFromInline @inline(never)
     mutating func grow(toHold count: Int) {
         let newCapacity = Swift.max(allocated &* 2, used &+ count)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.initialize(from: base, count: used)
+        UnsafeMutableRawPointer(newBase).copyMemory(from: base, byteCount: used)
         base.deallocate()
         base = newBase
         allocated = newCapacity

@@ -6,43 +6,44 @@ public import NavigationCore
 /// The `Raw` forms splice bytes that are already compact JSON, so a big tree encoded once can be
 /// sent in many messages. They do not check those bytes.
 public enum RPCEncoder {
-    public static func success(id: JSONValue, result: JSONValue, into out: inout [UInt8]) {
+    public static func success(id: JSONValue, result: JSONValue, into out: inout JSONBuffer) {
         writeSuccess(id: id, result: result, into: &out)
         out.append(newline)
     }
 
-    public static func successRaw(id: JSONValue, resultBytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
+    public static func successRaw(id: JSONValue, resultBytes: UnsafeRawBufferPointer, into out: inout JSONBuffer) {
         writeSuccessRaw(id: id, resultBytes: resultBytes, into: &out)
         out.append(newline)
     }
 
-    public static func successRaw(id: JSONValue, resultBytes: [UInt8], into out: inout [UInt8]) {
+    public static func successRaw(id: JSONValue, resultBytes: [UInt8], into out: inout JSONBuffer) {
         resultBytes.withUnsafeBytes { successRaw(id: id, resultBytes: $0, into: &out) }
     }
 
     /// A success whose result `writeResult` writes in place (compact JSON, unchecked): no
     /// intermediate value or buffer.
-    public static func success(id: JSONValue, into out: inout [UInt8], result writeResult: (inout [UInt8]) -> Void) {
-        writeHead(id: id, member: ",\"result\":", into: &out)
+    @inlinable
+    public static func success(id: JSONValue, into out: inout JSONBuffer, result writeResult: (inout JSONBuffer) -> Void) {
+        writeHead(id: id, into: &out)
+        out.append(#","result":"#)
         writeResult(&out)
-        out.append(UInt8(ascii: "}"))
-        out.append(newline)
+        out.append("}\n")
     }
 
     /// `{"jsonrpc":"2.0","id":…,"error":{"code":…,"message":…,"data":{"reason":…}}}`
-    public static func failure(id: JSONValue, error: NavError, into out: inout [UInt8]) {
+    public static func failure(id: JSONValue, error: NavError, into out: inout JSONBuffer) {
         writeFailure(id: id, error: error, into: &out)
         out.append(newline)
     }
 
-    public static func response(_ response: RPCResponse, into out: inout [UInt8]) {
+    public static func response(_ response: RPCResponse, into out: inout JSONBuffer) {
         writeResponse(response, into: &out)
         out.append(newline)
     }
 
     /// The responses of one batch as one array on one line. No responses (a batch of only
     /// notifications) write nothing at all.
-    public static func batch(_ responses: [RPCResponse], into out: inout [UInt8]) {
+    public static func batch(_ responses: [RPCResponse], into out: inout JSONBuffer) {
         guard !responses.isEmpty else { return }
         out.append(UInt8(ascii: "["))
         for (index, response) in responses.enumerated() {
@@ -54,45 +55,43 @@ public enum RPCEncoder {
     }
 
     /// A request, as a client sends it; `id: nil` makes it a notification.
-    public static func request(id: JSONValue?, method: String, params: JSONValue?, into out: inout [UInt8]) {
-        append("{\"jsonrpc\":\"2.0\"", to: &out)
+    public static func request(id: JSONValue?, method: String, params: JSONValue?, into out: inout JSONBuffer) {
+        out.append(#"{"jsonrpc":"2.0""#)
         if let id {
-            append(",\"id\":", to: &out)
+            out.append(#","id":"#)
             JSONWriter.write(id, into: &out)
         }
-        append(",\"method\":", to: &out)
+        out.append(#","method":"#)
         JSONWriter.writeString(method, into: &out)
         if let params {
-            append(",\"params\":", to: &out)
+            out.append(#","params":"#)
             JSONWriter.write(params, into: &out)
         }
-        out.append(UInt8(ascii: "}"))
-        out.append(newline)
+        out.append("}\n")
     }
 
     /// A server notification; `params: nil` leaves the member out.
-    public static func notification(method: String, params: JSONValue?, into out: inout [UInt8]) {
+    public static func notification(method: String, params: JSONValue?, into out: inout JSONBuffer) {
         request(id: nil, method: method, params: params, into: &out)
     }
 
-    public static func notificationRaw(method: String, paramsBytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
-        append("{\"jsonrpc\":\"2.0\",\"method\":", to: &out)
+    public static func notificationRaw(method: String, paramsBytes: UnsafeRawBufferPointer, into out: inout JSONBuffer) {
+        out.append(#"{"jsonrpc":"2.0","method":"#)
         JSONWriter.writeString(method, into: &out)
-        append(",\"params\":", to: &out)
-        out.append(contentsOf: paramsBytes.assumingMemoryBound(to: UInt8.self))
-        out.append(UInt8(ascii: "}"))
-        out.append(newline)
+        out.append(#","params":"#)
+        out.append(paramsBytes)
+        out.append("}\n")
     }
 
-    public static func notificationRaw(method: String, paramsBytes: [UInt8], into out: inout [UInt8]) {
+    public static func notificationRaw(method: String, paramsBytes: [UInt8], into out: inout JSONBuffer) {
         paramsBytes.withUnsafeBytes { notificationRaw(method: method, paramsBytes: $0, into: &out) }
     }
 
     // MARK: - One response object, without the newline
 
-    private static let newline = UInt8(ascii: "\n")
+    @usableFromInline static let newline = UInt8(ascii: "\n")
 
-    private static func writeResponse(_ response: RPCResponse, into out: inout [UInt8]) {
+    private static func writeResponse(_ response: RPCResponse, into out: inout JSONBuffer) {
         switch response {
         case .success(let id, let result):
             writeSuccess(id: id, result: result, into: &out)
@@ -103,35 +102,48 @@ public enum RPCEncoder {
         }
     }
 
-    private static func writeSuccess(id: JSONValue, result: JSONValue, into out: inout [UInt8]) {
-        writeHead(id: id, member: ",\"result\":", into: &out)
+    private static func writeSuccess(id: JSONValue, result: JSONValue, into out: inout JSONBuffer) {
+        writeHead(id: id, into: &out)
+        out.append(#","result":"#)
         JSONWriter.write(result, into: &out)
         out.append(UInt8(ascii: "}"))
     }
 
-    private static func writeSuccessRaw(id: JSONValue, resultBytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
-        writeHead(id: id, member: ",\"result\":", into: &out)
-        out.append(contentsOf: resultBytes.assumingMemoryBound(to: UInt8.self))
+    private static func writeSuccessRaw(id: JSONValue, resultBytes: UnsafeRawBufferPointer, into out: inout JSONBuffer) {
+        writeHead(id: id, into: &out)
+        out.append(#","result":"#)
+        out.append(resultBytes)
         out.append(UInt8(ascii: "}"))
     }
 
-    private static func writeFailure(id: JSONValue, error: NavError, into out: inout [UInt8]) {
-        writeHead(id: id, member: ",\"error\":{\"code\":", into: &out)
-        out.append(contentsOf: String(error.code.rawValue).utf8)
-        append(",\"message\":", to: &out)
+    private static func writeFailure(id: JSONValue, error: NavError, into out: inout JSONBuffer) {
+        writeHead(id: id, into: &out)
+        out.append(#","error":{"code":"#)
+        out.append(decimal: error.code.rawValue)
+        out.append(#","message":"#)
         JSONWriter.writeString(error.message, into: &out)
-        append(",\"data\":", to: &out)
-        JSONWriter.write(.object(error.data), into: &out)
-        append("}}", to: &out)
+        out.append(#","data":"#)
+        JSONWriter.write(error.data, into: &out)
+        out.append("}}")
     }
 
-    private static func writeHead(id: JSONValue, member: StaticString, into out: inout [UInt8]) {
-        append("{\"jsonrpc\":\"2.0\",\"id\":", to: &out)
-        JSONWriter.write(id, into: &out)
-        append(member, to: &out)
+    /// `{"jsonrpc":"2.0","id":…`; an integer id, the usual kind, without the general writer.
+    @usableFromInline
+    static func writeHead(id: JSONValue, into out: inout JSONBuffer) {
+        out.append(#"{"jsonrpc":"2.0","id":"#)
+        if case .int(let number) = id {
+            out.append(decimal: number)
+        } else {
+            JSONWriter.write(id, into: &out)
+        }
     }
+}
 
-    private static func append(_ text: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+/// The same messages appended to a `[UInt8]`, for clients and tests.
+extension RPCEncoder {
+    public static func request(id: JSONValue?, method: String, params: JSONValue?, into out: inout [UInt8]) {
+        var buffer = JSONBuffer()
+        request(id: id, method: method, params: params, into: &buffer)
+        buffer.append(to: &out)
     }
 }

@@ -43,7 +43,7 @@ struct ChangeRecord {
     var events: [UInt8]
 
     /// `{"revision":…,"cause":{…},"events":[…]}` (events only when asked for).
-    func writeJSON(events includeEvents: Bool, into out: inout [UInt8]) {
+    func writeJSON(events includeEvents: Bool, into out: inout JSONBuffer) {
         JSONWriter.raw(#"{"revision":"#, into: &out)
         JSONWriter.writeInt(revision, into: &out)
         JSONWriter.raw(#","cause":{"method":"#, into: &out)
@@ -55,7 +55,7 @@ struct ChangeRecord {
         JSONWriter.raw(#""}"#, into: &out)
         if includeEvents {
             JSONWriter.raw(#","events":"#, into: &out)
-            out.append(contentsOf: events)
+            out.append(events)
         }
         out.append(UInt8(ascii: "}"))
     }

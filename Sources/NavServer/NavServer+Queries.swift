@@ -53,6 +53,16 @@ extension NavServer {
         return .value(result)
     }
 
+    /// The current tree as compact JSON, encoded once per revision: every `nav.state`,
+    /// `nav.subscribe` and `nav.changed` with a root until the next commit splices these bytes.
+    /// The tree changes only with the revision (`Navigator.perform` commits both together).
+    func encodedTree() -> [UInt8] {
+        if let treeCache, treeCache.revision == navigator.revision { return treeCache.bytes }
+        let bytes = navigator.tree.encodedJSON
+        treeCache = (navigator.revision, bytes)
+        return bytes
+    }
+
     /// `daemon.info`.
     var info: JSONValue {
         let clients: [JSONValue] = connections.keys.sorted().map { id in

@@ -24,7 +24,7 @@ extension NavServer {
                 payload = cached
             } else {
                 // The tree is encoded once per revision, for both variants that carry it.
-                if subscription.tree && root == nil { root = navigator.tree.encodedJSON }
+                if subscription.tree && root == nil { root = encodedTree() }
                 payload = changedNotification(
                     revision: record.revision, base: record.revision - 1, changes: [record], events: subscription.events,
                     truncated: false, root: subscription.tree ? root : nil)
@@ -49,11 +49,12 @@ extension NavServer {
     }
 
     /// The requester's own notifications, after its responses.
-    func deliverDeferred(to id: ClientID) {
-        guard let deferred = connections[id]?.deferred, !deferred.isEmpty else { return }
-        connections[id]!.deferred.removeAll()
-        for payload in deferred { outputs.append(.send(id, payload)) }
-        flushPending(id)
+    func deliverDeferred(to connection: ClientConnection) {
+        guard !connection.deferred.isEmpty else { return }
+        let deferred = connection.deferred
+        connection.deferred.removeAll()
+        for payload in deferred { outputs.append(.send(connection.id, payload)) }
+        flushPending(connection.id)
     }
 
     /// Sends what a subscriber missed as one coalesced notification, if it can take it.
@@ -65,7 +66,7 @@ extension NavServer {
         let payload = changedNotification(
             revision: last.revision, base: subscription.sentRevision, changes: subscription.pending,
             events: subscription.events, truncated: subscription.truncated,
-            root: includeRoot ? navigator.tree.encodedJSON : nil)
+            root: includeRoot ? encodedTree() : nil)
         connections[id]!.subscription!.pending.removeAll()
         connections[id]!.subscription!.truncated = false
         connections[id]!.subscription!.sentRevision = last.revision
@@ -77,8 +78,7 @@ extension NavServer {
     func changedNotification(
         revision: Int, base: Int, changes: [ChangeRecord], events: Bool, truncated: Bool, root: [UInt8]?
     ) -> Payload {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(160 + (root?.count ?? 0) + changes.reduce(0) { $0 + 96 + (events ? $1.events.count : 0) })
+        var bytes = JSONBuffer(capacity: 160 + (root?.count ?? 0) + changes.reduce(0) { $0 + 96 + (events ? $1.events.count : 0) })
         JSONWriter.raw(#"{"jsonrpc":"2.0","method":"nav.changed","params":{"revision":"#, into: &bytes)
         JSONWriter.writeInt(revision, into: &bytes)
         JSONWriter.raw(#","baseRevision":"#, into: &bytes)
@@ -92,10 +92,10 @@ extension NavServer {
         if truncated { JSONWriter.raw(#","truncated":true"#, into: &bytes) }
         if let root {
             JSONWriter.raw(#","root":"#, into: &bytes)
-            bytes.append(contentsOf: root)
+            bytes.append(root)
         }
         JSONWriter.raw("}}\n", into: &bytes)
-        return Payload(bytes)
+        return Payload(bytes.bytes)
     }
 
     /// The transport holds more unsent bytes for `id` than its high watermark: stop sending
@@ -117,9 +117,9 @@ extension NavServer {
     public func shutdown(reason: String) -> [ServerOutput] {
         outputs.removeAll(keepingCapacity: true)
         shuttingDown = true
-        var bytes: [UInt8] = []
+        var bytes = JSONBuffer()
         RPCEncoder.notification(method: "daemon.shutdown", params: ["reason": .string(reason)], into: &bytes)
-        let payload = Payload(bytes)
+        let payload = Payload(bytes.bytes)
         for id in connections.keys.sorted() { outputs.append(.send(id, payload)) }
         return takeOutputs()
     }

@@ -21,6 +21,11 @@ public final class NavServer {
 
     /// Outputs of the call in progress.
     var outputs: [ServerOutput] = []
+    /// The tree of `revision` encoded, kept for `nav.state` and the notifications that carry
+    /// it until the next revision (see `encodedTree()`).
+    var treeCache: (revision: Int, bytes: [UInt8])?
+    /// The responses buffer of the last read, kept for the next one (no allocation per read).
+    var spareResponses: JSONBuffer? = JSONBuffer(capacity: ReadBatch.initialCapacity)
 
     public convenience init(navigator: Navigator, configuration: ServerConfiguration = ServerConfiguration()) {
         self.init(navigator: navigator, configuration: configuration, scansRequests: true)
@@ -82,10 +87,10 @@ public final class NavServer {
     /// adds to it hands all of it on before it returns.
     private func read(_ bytes: UnsafeRawBufferPointer, from id: ClientID) {
         guard let connection = connections[id], !connection.closing else { return }
-        var batch = ReadBatch()
+        var batch = ReadBatch(responses: spareResponses.take())
         // Each frame is handled as the decoder finds it, in place in the decoder's buffer.
         connection.decoder.feed(bytes) { handle($0, on: connection, into: &batch) }
-        finish(batch, for: id)
+        finish(batch, for: connection)
     }
 
     /// The peer sent its last byte: a final line without a newline still counts (so
@@ -93,23 +98,25 @@ public final class NavServer {
     public func endOfInput(_ id: ClientID) -> [ServerOutput] {
         guard let connection = connections[id], !connection.closing else { return [] }
         outputs.removeAll(keepingCapacity: true)
-        var batch = ReadBatch()
+        var batch = ReadBatch(responses: spareResponses.take())
         connection.decoder.finish { handle($0, on: connection, into: &batch) }
-        finish(batch, for: id)
+        finish(batch, for: connection)
         return takeOutputs()
     }
 
     /// What the frames of one read produced: their responses, in order, and whether any of
     /// them committed a revision.
-    struct ReadBatch {
-        var responses: [UInt8]
+    struct ReadBatch: ~Copyable {
+        var responses: JSONBuffer
         var committed = false
 
-        init() {
-            responses = []
-            // One allocation for the usual responses of a read, not one per doubling.
-            responses.reserveCapacity(1024)
-        }
+        /// Room for the usual responses of a read, not one allocation per doubling.
+        static let initialCapacity = 4096
+        /// A buffer grown past this by a big read is not kept for the next one.
+        static let keptCapacity = 64 * 1024
+
+        init(responses: consuming JSONBuffer?) {
+            self.responses = responses ?? JSONBuffer(capacity: Self.initialCapacity)
     }
 
     private func handle(_ frame: Frame, on connection: ClientConnection, into batch: inout ReadBatch) {
@@ -130,15 +137,19 @@ public final class NavServer {
         }
     }
 
-    private func finish(_ batch: ReadBatch, for id: ClientID) {
-        flush(batch.responses, to: id)
+    private func finish(_ batch: consuming ReadBatch, for connection: ClientConnection) {
+        flush(batch.responses, to: connection.id)
+        if batch.responses.capacity <= ReadBatch.keptCapacity {
+            batch.responses.removeAll()
+            spareResponses = .some(batch.responses)
+        }
         // Others were sent each revision as it committed; this client gets its own
         // notifications only now, after the responses that caused them.
-        if batch.committed { deliverDeferred(to: id) }
+        if batch.committed { deliverDeferred(to: connection) }
     }
 
-    func flush(_ bytes: [UInt8], to id: ClientID) {
-        if !bytes.isEmpty { outputs.append(.send(id, Payload(bytes))) }
+    func flush(_ bytes: borrowing JSONBuffer, to id: ClientID) {
+        if !bytes.isEmpty { outputs.append(.send(id, Payload(bytes.bytes))) }
     }
 
     func takeOutputs() -> [ServerOutput] {
@@ -148,7 +159,7 @@ public final class NavServer {
 
     /// One line: a request, a notification or a batch. The commonest requests are scanned
     /// straight into their operation (`JSONRPC.scan`); every other line is parsed.
-    func handleLine(_ line: ArraySlice<UInt8>, from connection: ClientConnection, into responses: inout [UInt8], committed: inout Bool) {
+    func handleLine(_ line: ArraySlice<UInt8>, from connection: ClientConnection, into responses: inout JSONBuffer, committed: inout Bool) {
         if scansRequests, let request = JSONRPC.scan(line: line, limits: limits) {
             answer(request, from: connection, into: &responses, committed: &committed)
             return
@@ -166,7 +177,7 @@ public final class NavServer {
 
     /// One request of a single-request line, its response written straight into `out` (nothing
     /// for a notification, which is never answered, not even with an error).
-    func answer(_ entry: RPCEntry, from connection: ClientConnection, into out: inout [UInt8], committed: inout Bool) {
+    func answer(_ entry: RPCEntry, from connection: ClientConnection, into out: inout JSONBuffer, committed: inout Bool) {
         switch entry {
         case .invalid(let requestID, let error):
             RPCEncoder.failure(id: requestID, error: error, into: &out)
@@ -184,7 +195,7 @@ public final class NavServer {
     }
 
     /// A scanned request, answered as `answer(_:from:into:committed:)` answers a parsed one.
-    func answer(_ request: ScannedRequest, from connection: ClientConnection, into out: inout [UInt8], committed: inout Bool) {
+    func answer(_ request: ScannedRequest, from connection: ClientConnection, into out: inout JSONBuffer, committed: inout Bool) {
         let result: CallResult
         do throws(NavError) {
             result = try call(request, from: connection, committed: &committed)
@@ -210,9 +221,7 @@ public final class NavServer {
             }
             guard let requestID = request.id else { return nil }
             if case .value(let value) = result { return .success(id: requestID, result: value) }
-            var bytes: [UInt8] = []
-            write(result, into: &bytes)
-            return .successRaw(id: requestID, result: bytes)
+            return .successRaw(id: requestID, result: JSONBuffer.encode { write(result, into: &$0) })
         }
     }
 
@@ -248,33 +257,34 @@ public final class NavServer {
     private func perform(_ operation: NavOperation, from connection: ClientConnection, committed: inout Bool) throws(NavError) -> CallResult {
         let before = navigator.revision
         let result = try navigator.perform(operation)
+        // Only a committed revision is news: no-ops and dry runs are not.
+        guard navigator.revision != before else { return .operation(result, events: nil) }
+        committed = true
+        // Without subscribers the events are needed once: the response writes them itself.
+        guard !subscribers.isEmpty else { return .operation(result, events: nil) }
         // The events are encoded once, for the response and every notification.
         let events = result.events.encodedJSON
-        // Only a committed revision is news: no-ops and dry runs are not.
-        if navigator.revision != before {
-            let record = ChangeRecord(
-                revision: result.revision, method: operation.method, client: connection.id,
-                clientName: connection.name, events: events)
-            committed = true
-            broadcast(record, deferring: connection.id)
-        }
+        let record = ChangeRecord(
+            revision: result.revision, method: operation.method, client: connection.id,
+            clientName: connection.name, events: events)
+        broadcast(record, deferring: connection.id)
         return .operation(result, events: events)
     }
 
     /// What a call answers, written by `write(_:into:)`.
     enum CallResult {
         case value(JSONValue)
-        /// A mutation's result with its events already encoded.
-        case operation(OperationResult, events: [UInt8])
+        /// A mutation's result, with its events already encoded when notifications carry them.
+        case operation(OperationResult, events: [UInt8]?)
         /// `{revision, instance, root}` of the current state.
         case state
     }
 
-    func write(_ result: CallResult, into out: inout [UInt8]) {
+    func write(_ result: CallResult, into out: inout JSONBuffer) {
         switch result {
         case .value(let value): JSONWriter.write(value, into: &out)
         case .operation(let result, let events): result.writeJSON(into: &out, encodedEvents: events)
-        case .state: navigator.writeStateJSON(into: &out)
+        case .state: navigator.writeStateJSON(into: &out, encodedTree: encodedTree())
         }
     }
 }

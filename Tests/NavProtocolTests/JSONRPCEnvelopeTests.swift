@@ -13,8 +13,7 @@ import NavProtocol
     func idsAreEchoedAsParsed(_ literal: String, _ id: JSONValue, _ echoed: String) {
         let message = parse(#"{"jsonrpc":"2.0","method":"nav.state","id":"# + literal + "}")
         #expect(message == .single(.request(RPCRequest(id: id, method: "nav.state"))))
-        var out: [UInt8] = []
-        RPCEncoder.success(id: id, result: true, into: &out)
+        let out = JSONBuffer.encode { RPCEncoder.success(id: id, result: true, into: &$0) }
         #expect(text(out) == #"{"jsonrpc":"2.0","id":"# + echoed + #","result":true}"# + "\n")
     }
 

@@ -3,10 +3,8 @@ import NavigationCore
 import NavProtocol
 
 @Suite struct RPCEncoderTests {
-    private func encode(_ write: (inout [UInt8]) -> Void) -> String {
-        var out: [UInt8] = []
-        write(&out)
-        return text(out)
+    private func encode(_ write: (inout JSONBuffer) -> Void) -> String {
+        text(JSONBuffer.encode(write))
     }
 
     @Test func success() {
@@ -67,16 +65,17 @@ import NavProtocol
     }
 
     @Test func anEmptyBatchWritesNothing() {
-        var out = bytes("kept\n")
+        var out = JSONBuffer()
+        out.append(bytes("kept\n"))
         RPCEncoder.batch([], into: &out)
-        #expect(text(out) == "kept\n")
+        #expect(text(out.bytes) == "kept\n")
     }
 
     @Test func encodingAppends() {
-        var out: [UInt8] = []
+        var out = JSONBuffer()
         RPCEncoder.success(id: 1, result: 1, into: &out)
         RPCEncoder.success(id: 2, result: 2, into: &out)
-        #expect(text(out) == #"{"jsonrpc":"2.0","id":1,"result":1}"# + "\n" + #"{"jsonrpc":"2.0","id":2,"result":2}"# + "\n")
+        #expect(text(out.bytes) == #"{"jsonrpc":"2.0","id":1,"result":1}"# + "\n" + #"{"jsonrpc":"2.0","id":2,"result":2}"# + "\n")
     }
 
     /// What the encoder writes, the envelope parser reads back as the same request.

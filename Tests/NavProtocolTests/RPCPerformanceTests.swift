@@ -37,8 +37,7 @@ import NavProtocol
 
     @Test func typicalRouteCallPrintsNanosecondsPerCall() {
         var decoder = FrameDecoder()
-        var out: [UInt8] = []
-        out.reserveCapacity(1024)
+        var out = JSONBuffer(capacity: 1024)
         var answered = 0
         let line = Self.requestLine.dropLast()
         let resultBytes = JSONWriter.bytes(Self.result)
@@ -52,11 +51,11 @@ import NavProtocol
             if case .single(.request) = JSONRPC.parse(line: line) { answered += 1 }
         }
         let encoding = nanosecondsPerCall {
-            out.removeAll(keepingCapacity: true)
+            out.removeAll()
             RPCEncoder.success(id: 42, result: Self.result, into: &out)
         }
         let splicing = nanosecondsPerCall {
-            out.removeAll(keepingCapacity: true)
+            out.removeAll()
             RPCEncoder.successRaw(id: 42, resultBytes: resultBytes, into: &out)
         }
         let whole = nanosecondsPerCall {
@@ -66,14 +65,14 @@ import NavProtocol
                           case .single(.request(let request)) = JSONRPC.parse(line: line),
                           let id = request.id
                     else { return }
-                    out.removeAll(keepingCapacity: true)
+                    out.removeAll()
                     RPCEncoder.success(id: id, result: Self.result, into: &out)
                     answered += 1
                 }
             }
         }
         #expect(answered == 3 * Self.iterations)
-        #expect(text(out) == #"{"jsonrpc":"2.0","id":42,"result":"# + text(resultBytes) + "}\n")
+        #expect(text(out.bytes) == #"{"jsonrpc":"2.0","id":42,"result":"# + text(resultBytes) + "}\n")
         print("""
             nav.route, ns per call over \(Self.iterations) calls: frame \(framing), parse \(parsing), \
             encode \(encoding), encode pre-encoded result \(splicing); all together \(whole)

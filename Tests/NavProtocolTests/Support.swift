@@ -32,13 +32,13 @@ func respond(_ line: String) -> String {
             }
         }
     }
-    var out: [UInt8] = []
+    var out = JSONBuffer()
     switch JSONRPC.parse(line: bytes(line)) {
     case .failure(let error): RPCEncoder.failure(id: .null, error: error, into: &out)
     case .single(let entry): if let response = answer(entry) { RPCEncoder.response(response, into: &out) }
     case .batch(let entries): RPCEncoder.batch(entries.compactMap(answer), into: &out)
     }
-    return text(out)
+    return text(out.bytes)
 }
 
 private func specMethod(_ request: RPCRequest) throws(NavError) -> JSONValue {

@@ -4,35 +4,53 @@
 /// `JSONWriter.write(x.jsonValue)` writes (tests check it), keys in the same order.
 extension JSONWriter {
     /// Bytes written as they are: punctuation and keys (`,"screen":`).
-    @inline(__always)
+    @inlinable @inline(__always)
+    public static func raw(_ text: StaticString, into out: inout JSONBuffer) {
+        out.append(text)
+    }
+
+    /// `raw` for a `[UInt8]`.
     public static func raw(_ text: StaticString, into out: inout [UInt8]) {
         out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// `"s12"`, `"f3"`: an instance id without making its String.
     @inline(__always)
-    static func writeID(_ prefix: StaticString, _ number: Int, into out: inout [UInt8]) {
-        raw(prefix, into: &out)
-        writeInt(number, into: &out)
+    static func writeID(_ prefix: StaticString, _ number: Int, into out: inout JSONBuffer) {
+        out.append(prefix)
+        out.append(decimal: number)
         out.append(UInt8(ascii: "\""))
     }
 
     /// A string, or `null`.
     @inline(__always)
-    static func writeString(_ string: String?, into out: inout [UInt8]) {
-        if let string { writeString(string, into: &out) } else { raw("null", into: &out) }
+    static func writeString(_ string: String?, into out: inout JSONBuffer) {
+        if let string { writeString(string, into: &out) } else { out.append("null") }
     }
 
-    /// An object's members in order, without building a `JSONValue`.
-    public static func write(_ object: JSONObject, into out: inout [UInt8]) {
+    /// An object's members in order, without building a `JSONValue`. Shaped for speed like
+    /// `NavEvent.write`: members are read where they are stored, not copied out one by one.
+    public static func write(_ object: JSONObject, into out: inout JSONBuffer) {
+        // Most screens have no params.
+        if object.isEmpty {
+            out.append("{}")
+            return
+        }
         out.append(UInt8(ascii: "{"))
-        var first = true
-        object.forEach { key, value in
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            writeString(key, into: &out)
-            out.append(UInt8(ascii: ":"))
-            write(value, into: &out)
+        object.pairs.withUnsafeBufferPointer { pairs in
+            guard let first = pairs.baseAddress else { return }
+            for index in pairs.indices {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                let pair = first + index
+                writeString(pair.pointee.key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                // Params are mostly integers and strings.
+                switch pair.pointee.value {
+                case .int(let number): out.append(decimal: number)
+                case .string(let string): writeString(string, into: &out)
+                default: write(pair.pointee.value, into: &out)
+                }
+            }
         }
         out.append(UInt8(ascii: "}"))
     }
@@ -40,17 +58,17 @@ extension JSONWriter {
 
 extension ScreenID {
     @inline(__always)
-    func writeJSON(into out: inout [UInt8]) { JSONWriter.writeID(#""s"#, number, into: &out) }
+    func writeJSON(into out: inout JSONBuffer) { JSONWriter.writeID(#""s"#, number, into: &out) }
 }
 
 extension FlowID {
     @inline(__always)
-    func writeJSON(into out: inout [UInt8]) { JSONWriter.writeID(#""f"#, number, into: &out) }
+    func writeJSON(into out: inout JSONBuffer) { JSONWriter.writeID(#""f"#, number, into: &out) }
 }
 
 extension AppliedTransition {
     /// `jsonValue`'s bytes.
-    public func writeJSON(into out: inout [UInt8]) {
+    public func writeJSON(into out: inout JSONBuffer) {
         if isPlain {
             switch kind {
             case .push: JSONWriter.raw(#"{"kind":"push"}"#, into: &out)
@@ -67,9 +85,12 @@ extension AppliedTransition {
     var isPlain: Bool { name == nil && animator == nil && !fallback }
 
     /// `{"kind":…` up to, not including, the closing brace.
-    func writeMembers(into out: inout [UInt8]) {
-        JSONWriter.raw(#"{"kind":"#, into: &out)
-        JSONWriter.writeString(kind.rawValue, into: &out)
+    func writeMembers(into out: inout JSONBuffer) {
+        switch kind {
+        case .push: out.append(#"{"kind":"push""#)
+        case .modal: out.append(#"{"kind":"modal""#)
+        case .modalWithNavigation: out.append(#"{"kind":"modalWithNavigation""#)
+        }
         if let name {
             JSONWriter.raw(#","name":"#, into: &out)
             JSONWriter.writeString(name, into: &out)
@@ -84,12 +105,15 @@ extension AppliedTransition {
 
 extension EventVia {
     /// `jsonValue`'s bytes: the transition's members, then its direction.
-    public func writeJSON(into out: inout [UInt8]) {
+    public func writeJSON(into out: inout JSONBuffer) {
         guard transition.isPlain else {
             transition.writeMembers(into: &out)
-            JSONWriter.raw(#","direction":"#, into: &out)
-            JSONWriter.writeString(direction.rawValue, into: &out)
-            out.append(UInt8(ascii: "}"))
+            switch direction {
+            case .push: out.append(#","direction":"push"}"#)
+            case .pop: out.append(#","direction":"pop"}"#)
+            case .present: out.append(#","direction":"present"}"#)
+            case .dismiss: out.append(#","direction":"dismiss"}"#)
+            }
             return
         }
         // The common case, a built-in transition, is one constant of twelve.
@@ -114,7 +138,15 @@ extension EventVia {
 
 extension NavEvent {
     /// `jsonValue`'s bytes. Constant runs (`{"type":"enter","screen":"s`) go out in one append.
-    public func writeJSON(into out: inout [UInt8]) {
+    public func writeJSON(into out: inout JSONBuffer) {
+        withUnsafePointer(to: self) { Self.write($0, into: &out) }
+    }
+
+    /// The event where it is stored. Shaped for speed: an event taken out of an array is a copy
+    /// made through its value witness (every string and params object retained, then released,
+    /// several hundred instructions); reading the cases through a pointer copies only the fields
+    /// it binds.
+    static func write(_ event: UnsafePointer<NavEvent>, into out: inout JSONBuffer) {
         /// `head` ends with the screen id's `"s`; writes up to the flow id's digits (its closing
         /// quote goes out with what follows).
         func screen(_ head: StaticString, _ ref: ScreenRef) {
@@ -137,7 +169,7 @@ extension NavEvent {
             JSONWriter.raw(head, into: &out)
             JSONWriter.writeInt(flow.number, into: &out)
         }
-        switch self {
+        switch event.pointee {
         case .willHide(let ref):
             screen(#"{"type":"willHide","screen":"s"#, ref)
             JSONWriter.raw(#""}"#, into: &out)
@@ -175,28 +207,30 @@ extension NavEvent {
 
 extension [NavEvent] {
     /// The events as a JSON array: the bytes of `.array(map(\.jsonValue))`.
-    public func writeJSON(into out: inout [UInt8]) {
+    public func writeJSON(into out: inout JSONBuffer) {
         out.append(UInt8(ascii: "["))
-        for (index, event) in enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            event.writeJSON(into: &out)
+        withUnsafeBufferPointer { events in
+            guard let first = events.baseAddress else { return }
+            for index in events.indices {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                NavEvent.write(first + index, into: &out)
+            }
         }
         out.append(UInt8(ascii: "]"))
     }
 
     /// The events array encoded once, to be spliced into a response and the notifications.
     public var encodedJSON: [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(128 * count + 2)
+        var out = JSONBuffer(capacity: 192 * count + 2)
         writeJSON(into: &out)
-        return out
+        return out.bytes
     }
 }
 
 extension OperationResult {
     /// `jsonValue`'s bytes. `encodedEvents`, when given, is `events` already encoded
     /// (`[NavEvent].encodedJSON`) and is spliced in as it is.
-    public func writeJSON(into out: inout [UInt8], encodedEvents: [UInt8]? = nil) {
+    public func writeJSON(into out: inout JSONBuffer, encodedEvents: [UInt8]? = nil) {
         out.append(UInt8(ascii: "{"))
         var empty = true
         switch detail {
@@ -250,30 +284,29 @@ extension OperationResult {
         writeTail(into: &out, empty: empty, encodedEvents: encodedEvents)
     }
 
-    private func writeTail(into out: inout [UInt8], empty: Bool, encodedEvents: [UInt8]?) {
+    private func writeTail(into out: inout JSONBuffer, empty: Bool, encodedEvents: [UInt8]?) {
         JSONWriter.raw(empty ? #""revision":"# : #","revision":"#, into: &out)
         JSONWriter.writeInt(revision, into: &out)
         JSONWriter.raw(#","events":"#, into: &out)
-        if let encodedEvents { out.append(contentsOf: encodedEvents) } else { events.writeJSON(into: &out) }
+        if let encodedEvents { out.append(encodedEvents) } else { events.writeJSON(into: &out) }
         out.append(UInt8(ascii: "}"))
     }
 }
 
 extension NavigationTree {
     /// `jsonValue`'s bytes: the root flow instance in the wire shape.
-    public func writeJSON(into out: inout [UInt8]) {
+    public func writeJSON(into out: inout JSONBuffer) {
         writeFlow(rootFlow, into: &out)
     }
 
     /// The tree encoded once, to be spliced into several messages.
     public var encodedJSON: [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(2048)
+        var out = JSONBuffer(capacity: 2048)
         writeJSON(into: &out)
-        return out
+        return out.bytes
     }
 
-    func writeFlow(_ id: FlowID, into out: inout [UInt8]) {
+    func writeFlow(_ id: FlowID, into out: inout JSONBuffer) {
         guard let node = flows[id] else {
             JSONWriter.raw("null", into: &out)
             return
@@ -282,17 +315,15 @@ extension NavigationTree {
         id.writeJSON(into: &out)
         JSONWriter.raw(#","flow":"#, into: &out)
         JSONWriter.writeString(node.name, into: &out)
-        JSONWriter.raw(#","kind":"#, into: &out)
-        JSONWriter.writeString(node.kind.rawValue, into: &out)
         switch node.kind {
         case .stack, .single:
-            JSONWriter.raw(#","screens":["#, into: &out)
+            out.append(node.kind == .stack ? #","kind":"stack","screens":["# : #","kind":"single","screens":["#)
             for (index, screen) in node.screens.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 writeScreen(screen, into: &out)
             }
         case .tabs:
-            JSONWriter.raw(#","selected":"#, into: &out)
+            out.append(#","kind":"tabs","selected":"#)
             JSONWriter.writeInt(node.selected, into: &out)
             JSONWriter.raw(#","tabs":["#, into: &out)
             for (index, tab) in node.tabs.enumerated() {
@@ -309,7 +340,7 @@ extension NavigationTree {
         out.append(UInt8(ascii: "}"))
     }
 
-    private func writeEmbeddedList(_ ids: [FlowID], into out: inout [UInt8]) {
+    private func writeEmbeddedList(_ ids: [FlowID], into out: inout JSONBuffer) {
         out.append(UInt8(ascii: "["))
         for (index, child) in ids.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -328,7 +359,7 @@ extension NavigationTree {
         out.append(UInt8(ascii: "]"))
     }
 
-    private func writeScreen(_ id: ScreenID, into out: inout [UInt8]) {
+    private func writeScreen(_ id: ScreenID, into out: inout JSONBuffer) {
         guard let node = screens[id] else {
             JSONWriter.raw("null", into: &out)
             return
@@ -349,13 +380,13 @@ extension NavigationTree {
 
 extension Navigator {
     /// `stateJSON`'s bytes; `encodedTree`, when given, is the tree already encoded.
-    public func writeStateJSON(into out: inout [UInt8], encodedTree: [UInt8]? = nil) {
+    public func writeStateJSON(into out: inout JSONBuffer, encodedTree: [UInt8]? = nil) {
         JSONWriter.raw(#"{"revision":"#, into: &out)
         JSONWriter.writeInt(revision, into: &out)
         JSONWriter.raw(#","instance":"#, into: &out)
         JSONWriter.writeString(instance, into: &out)
         JSONWriter.raw(#","root":"#, into: &out)
-        if let encodedTree { out.append(contentsOf: encodedTree) } else { tree.writeJSON(into: &out) }
+        if let encodedTree { out.append(encodedTree) } else { tree.writeJSON(into: &out) }
         out.append(UInt8(ascii: "}"))
     }
 }

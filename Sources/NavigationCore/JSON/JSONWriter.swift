@@ -2,33 +2,33 @@
 /// the wire, one message per line. Non-finite doubles, which JSON cannot carry, become `null`.
 public enum JSONWriter {
     public static func string(_ value: JSONValue) -> String {
-        var out: [UInt8] = []
+        var out = JSONBuffer()
         write(value, into: &out)
-        return String(decoding: out, as: UTF8.self)
+        return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     public static func bytes(_ value: JSONValue) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(256)
+        var out = JSONBuffer()
         write(value, into: &out)
-        return out
+        return out.bytes
     }
 
-    public static func write(_ value: JSONValue, into out: inout [UInt8]) {
+    public static func write(_ value: JSONValue, into out: inout JSONBuffer) {
         switch value {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .int(let i): writeInt(i, into: &out)
+        case .null: out.append("null")
+        case .bool(let b): out.append(b ? "true" : "false")
+        case .int(let i): out.append(decimal: i)
         case .double(let d):
             if d.isFinite {
                 if d.rounded() == d && abs(d) < 1e15 {
-                    out.append(contentsOf: String(Int(d)).utf8)
-                    out.append(contentsOf: ".0".utf8)
+                    out.append(decimal: Int(d))
+                    out.append(".0")
                 } else {
-                    out.append(contentsOf: String(d).utf8)
+                    var text = String(d)
+                    text.withUTF8 { out.append($0) }
                 }
             } else {
-                out.append(contentsOf: "null".utf8)
+                out.append("null")
             }
         case .string(let s): writeString(s, into: &out)
         case .array(let array):
@@ -43,55 +43,106 @@ public enum JSONWriter {
         }
     }
 
-    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
-
-    /// Decimal digits without making a String, appended one by one (most numbers here are
-    /// small: revisions, ids, params).
-    public static func writeInt(_ value: Int, into out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        if magnitude < 10 {
-            out.append(UInt8(ascii: "0") + UInt8(magnitude))
-            return
-        }
-        var divisor: UInt = 1
-        while magnitude / divisor >= 10 { divisor &*= 10 }
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
-            magnitude %= divisor
-            divisor /= 10
-        }
+    /// Decimal digits, written in place (most numbers here are small: revisions, ids, params).
+    @inline(__always)
+    public static func writeInt(_ value: Int, into out: inout JSONBuffer) {
+        out.append(decimal: value)
     }
 
-    public static func writeString(_ string: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        // Most strings need no escaping: copy them in one go.
-        var string = string
-        let copied = string.withUTF8 { bytes -> Bool in
-            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                return false
+    public static func writeString(_ string: String, into out: inout JSONBuffer) {
+        // Native strings are contiguous UTF-8; most need no escaping and are copied as they are.
+        let copied = string.utf8.withContiguousStorageIfAvailable { writePlain($0, into: &out) }
+        if copied != true { writeEscaped(string, into: &out) }
+    }
+
+    /// `"bytes"`, checked and copied eight (then four) bytes at a time, when no byte needs an
+    /// escape; otherwise `false` and nothing written (what went past `out.count` is not kept).
+    private static func writePlain(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout JSONBuffer) -> Bool {
+        let count = bytes.count
+        out.reserveCapacity(count &+ 2)
+        let target = UnsafeMutableRawPointer(out.base + out.used)
+        target.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+        var index = 0
+        if let source = UnsafeRawPointer(bytes.baseAddress) {
+            while count &- index >= 8 {
+                let word = source.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if needsEscape(word) { return false }
+                target.storeBytes(of: word, toByteOffset: index &+ 1, as: UInt64.self)
+                index &+= 8
             }
-            out.append(contentsOf: bytes)
-            return true
+            if count &- index >= 4 {
+                let word = source.loadUnaligned(fromByteOffset: index, as: UInt32.self)
+                // The four high bytes are spaces, which need no escape.
+                if needsEscape(UInt64(word) | 0x2020_2020_0000_0000) { return false }
+                target.storeBytes(of: word, toByteOffset: index &+ 1, as: UInt32.self)
+                index &+= 4
+            }
+            while index < count {
+                let byte = source.load(fromByteOffset: index, as: UInt8.self)
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+                target.storeBytes(of: byte, toByteOffset: index &+ 1, as: UInt8.self)
+                index &+= 1
+            }
         }
-        if copied {
-            out.append(UInt8(ascii: "\""))
-            return
-        }
+        target.storeBytes(of: UInt8(ascii: "\""), toByteOffset: count &+ 1, as: UInt8.self)
+        out.used &+= count &+ 2
+        return true
+    }
+
+    /// Whether any of the eight bytes of `word` is a control character, `"` or `\` (the
+    /// classic "has a byte less than / equal to" bit tricks; bytes from 0x80 never match).
+    @inline(__always)
+    private static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = (quotes &- ones) & ~quotes
+        let backslash = (backslashes &- ones) & ~backslashes
+        return (control | quote | backslash) & highs != 0
+    }
+
+    private static let hex: StaticString = "0123456789abcdef"
+
+    private static func writeEscaped(_ string: String, into out: inout JSONBuffer) {
+        out.append(UInt8(ascii: "\""))
         for byte in string.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case UInt8(ascii: "\""): out.append(#"\""#)
+            case UInt8(ascii: "\\"): out.append(#"\\"#)
+            case 0x0A: out.append(#"\n"#)
+            case 0x0D: out.append(#"\r"#)
+            case 0x09: out.append(#"\t"#)
             case 0..<0x20:
-                out.append(contentsOf: "\\u00".utf8)
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
+                out.append(#"\u00"#)
+                out.append(hex.utf8Start[Int(byte >> 4)])
+                out.append(hex.utf8Start[Int(byte & 0xF)])
             default: out.append(byte)
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+}
+
+/// The same writers for callers that build a `[UInt8]` (clients, diagnostics, tests): they
+/// write into a `JSONBuffer` and append its bytes.
+extension JSONWriter {
+    public static func write(_ value: JSONValue, into out: inout [UInt8]) {
+        var buffer = JSONBuffer()
+        write(value, into: &buffer)
+        buffer.append(to: &out)
+    }
+
+    public static func writeInt(_ value: Int, into out: inout [UInt8]) {
+        var buffer = JSONBuffer(capacity: 20)
+        buffer.append(decimal: value)
+        buffer.append(to: &out)
+    }
+
+    public static func writeString(_ string: String, into out: inout [UInt8]) {
+        var buffer = JSONBuffer(capacity: string.utf8.count + 2)
+        writeString(string, into: &buffer)
+        buffer.append(to: &out)
     }
 }

@@ -67,10 +67,8 @@ import Testing
 
     @discardableResult
     private func expectSame(_ result: OperationResult, _ label: String) -> Bool {
-        var direct: [UInt8] = []
-        result.writeJSON(into: &direct)
-        var spliced: [UInt8] = []
-        result.writeJSON(into: &spliced, encodedEvents: result.events.encodedJSON)
+        let direct = JSONBuffer.encode { result.writeJSON(into: &$0) }
+        let spliced = JSONBuffer.encode { result.writeJSON(into: &$0, encodedEvents: result.events.encodedJSON) }
         let general = JSONWriter.bytes(result.jsonValue)
         let events = JSONWriter.bytes(.array(result.events.map(\.jsonValue)))
         let ok = direct == general && spliced == general && result.events.encodedJSON == events
@@ -79,8 +77,7 @@ import Testing
     }
 
     private func expectSameState(_ engine: Navigator) -> Bool {
-        var direct: [UInt8] = []
-        engine.writeStateJSON(into: &direct)
+        let direct = JSONBuffer.encode { engine.writeStateJSON(into: &$0) }
         let ok = direct == JSONWriter.bytes(engine.stateJSON) && engine.tree.encodedJSON == JSONWriter.bytes(engine.tree.jsonValue)
         #expect(ok, "state\n general: \(JSONWriter.string(engine.stateJSON))\n direct:  \(String(decoding: direct, as: UTF8.self))")
         return ok

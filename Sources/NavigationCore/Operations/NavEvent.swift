@@ -35,7 +35,7 @@ public struct ScreenRef: Sendable, Hashable {
     public var params: JSONObject
     public var flow: FlowID
 
-    init(_ node: ScreenNode) {
+    init(_ node: borrowing ScreenNode) {
         self.screen = node.id
         self.name = node.name
         self.params = node.params

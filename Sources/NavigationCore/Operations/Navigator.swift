@@ -93,7 +93,10 @@ public struct Navigator: Sendable {
             return OperationResult(revision: revision, events: [], noop: true, detail: detail)
         }
         let events = transaction.events(since: transaction.start)
-        let finalDetail = detail.closing(closed: transaction.closedScreens(since: transaction.start), finished: events.finishedFlows)
+        var finalDetail = detail
+        if case .close = detail {
+            finalDetail = .close(closed: transaction.closedScreens(since: transaction.start), finished: events.finishedFlows)
+        }
         tree = transaction.tree
         ids = transaction.ids
         revision += 1

@@ -73,14 +73,14 @@ extension Transaction {
 
         // 1. willHide of the old top (still in the tree, or removed since the mark).
         if topChanged, let oldTop = mark.top {
-            let ref = tree.screens.read(oldTop) { ScreenRef($0) } ?? ScreenRef(exits[mark.exits...].first { $0.node.id == oldTop }!.node)
+            let ref = screenRef(oldTop) ?? ScreenRef(exits[mark.exits...].first { $0.node.id == oldTop }!.node)
             events.append(.willHide(ref))
         }
 
         // 2. exits, top-most first, each flow's flowFinished right after its last exit.
-        let removedExits = exits[mark.exits...].filter { existed($0.node.id, at: mark) }
         let finished = removedFlows[mark.removedFlows...].filter { existed($0.id, at: mark) }
         if !finished.isEmpty {
+            let removedExits = exits[mark.exits...].filter { existed($0.node.id, at: mark) }
             var finishedAfter: [Int: [FlowNode]] = [:]
             for flow in finished {
                 let last = removedExits.lastIndex { ancestorsAt(mark, ofFlow: $0.node.flow).contains(flow.id) }
@@ -100,7 +100,10 @@ extension Transaction {
                 flowsFinished(after: index)
             }
         } else {
-            for exit in removedExits { events.append(.exit(ScreenRef(exit.node), via: exit.via)) }
+            // No flow finished (the common case): no groups to build.
+            for exit in exits[mark.exits...] where existed(exit.node.id, at: mark) {
+                events.append(.exit(ScreenRef(exit.node), via: exit.via))
+            }
         }
 
         // 3. tabSelected where a selection changed, in the tree's canonical flow order.
@@ -115,31 +118,45 @@ extension Transaction {
         }
 
         // 4. flowStarted before the enter of its first screen, enters bottom-most first.
-        let addedEnters = enters[mark.enters...].filter { tree.screens.contains($0.screen) }
         let addedFlows = madeFlows[mark.madeFlows...].filter { tree.flows.contains($0) }
-        var startedBefore: [Int: [FlowID]] = [:]
-        for flow in addedFlows {
-            let first = addedEnters.firstIndex { tree.owns(flow, screen: $0.screen) } ?? 0
-            startedBefore[first, default: []].append(flow)
-        }
-        for (index, enter) in addedEnters.enumerated() {
-            if !startedBefore.isEmpty {
+        if !addedFlows.isEmpty {
+            let addedEnters = enters[mark.enters...].filter { tree.screens.contains($0.screen) }
+            var startedBefore: [Int: [FlowID]] = [:]
+            for flow in addedFlows {
+                let first = addedEnters.firstIndex { tree.owns(flow, screen: $0.screen) } ?? 0
+                startedBefore[first, default: []].append(flow)
+            }
+            for (index, enter) in addedEnters.enumerated() {
                 let flows = (startedBefore[index] ?? []).sorted {
                     (tree.ancestors(ofFlow: $0).count, $0) < (tree.ancestors(ofFlow: $1).count, $1)
                 }
                 for flow in flows { events.append(.flowStarted(flow: flow, name: tree.flows[flow]!.name)) }
+                events.append(.enter(screenRef(enter.screen)!, via: enter.via))
             }
-            events.append(.enter(tree.screens.read(enter.screen) { ScreenRef($0) }!, via: enter.via))
+        } else {
+            // No flow started (the common case): no groups to build.
+            for enter in enters[mark.enters...] where tree.screens.contains(enter.screen) {
+                events.append(.enter(screenRef(enter.screen)!, via: enter.via))
+            }
         }
 
         // 5. willShow of the new top.
-        if topChanged { events.append(.willShow(tree.screens.read(newTop) { ScreenRef($0) }!)) }
+        if topChanged { events.append(.willShow(screenRef(newTop)!)) }
         return events
+    }
+
+    /// An event's reference to a screen of the tree, copying only the fields it carries.
+    private func screenRef(_ id: ScreenID) -> ScreenRef? {
+        tree.screens.read(id) {
+            ScreenRef(screen: $0.pointee.id, name: $0.pointee.name, params: $0.pointee.params, flow: $0.pointee.flow)
+        }
     }
 
     /// Screens removed since `mark` that clients had seen, in exit order.
     func closedScreens(since mark: Mark) -> [ScreenID] {
-        exits[mark.exits...].map(\.node.id).filter { existed($0, at: mark) }
+        var closed: [ScreenID] = []
+        for exit in exits[mark.exits...] where existed(exit.node.id, at: mark) { closed.append(exit.node.id) }
+        return closed
     }
 }
 

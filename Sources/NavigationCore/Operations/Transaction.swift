@@ -83,7 +83,7 @@ struct Transaction {
         _ name: String, params: JSONObject, owner: FlowID, container: FlowID,
         via: AppliedTransition?, enterVia: EventVia?
     ) throws(NavError) -> ScreenID {
-        guard tree.flows.read(container, { $0.screens.count })! < limits.screensPerStack else {
+        guard tree.flows.read(container, { $0.pointee.screens.count })! < limits.screensPerStack else {
             throw .limitExceeded("a stack may hold at most \(limits.screensPerStack) screens", limit: limits.screensPerStack)
         }
         guard tree.screens.count < limits.screensInTree else {
@@ -179,16 +179,16 @@ struct Transaction {
     /// without screens finish. Returns whether anything changed.
     @discardableResult
     mutating func pop(_ container: FlowID, keep: Int) -> Bool {
-        guard let presented = tree.flows.read(container, { $0.presented }) else { return false }
+        guard let presented = tree.flows.read(container, { $0.pointee.presented }) else { return false }
         var changed = false
         if let presented {
             dismiss(presented)
             changed = true
         }
-        let screens = tree.flows.read(container) { $0.screens }!
+        let screens = tree.flows.read(container) { $0.pointee.screens }!
         guard keep < screens.count else { return changed }
         for screen in screens[keep...].reversed() {
-            let via = tree.screens.read(screen) { $0.via }?.map { EventVia(transition: $0, direction: .pop) }
+            let via = tree.screens.read(screen) { $0.pointee.via }?.map { EventVia(transition: $0, direction: .pop) }
             removeScreen(screen, exitVia: via)
         }
         finishEmptyEmbeddedFlows(in: container)
@@ -200,7 +200,7 @@ struct Transaction {
         // Every flow embedded in a stack descends, by `children`, from the stack's own flow
         // (it was started by the owner of the stack's top screen): most stacks have none, and
         // then there is nothing to collect or sort.
-        guard tree.flows.read(container, { !$0.children.isEmpty }) == true else { return }
+        guard tree.flows.read(container, { !$0.pointee.children.isEmpty }) == true else { return }
         let owners = Set(tree.flows[container]!.screens.compactMap { tree.screens[$0]?.flow })
         // Deepest first, so a parent is removed after its children.
         let empty = tree.flows.values

@@ -58,12 +58,13 @@ public struct IDMap<Key: InstanceID, Value> {
 
     public func contains(_ key: Key) -> Bool { find(key.number) != nil }
 
-    /// Reads from the value of `key` in place; `nil` when there is no such key. The
-    /// subscript returns a copy, retaining everything the value holds, which the optimizer
-    /// does not always remove: hot paths read the fields they need through here.
-    func read<R>(_ key: Key, _ body: (borrowing Value) throws -> R) rethrows -> R? {
+    /// Reads from the value of `key` in place, through a pointer valid only inside `body`;
+    /// `nil` when there is no such key. The subscript returns a copy, retaining everything
+    /// the value holds, and the optimizer keeps that copy even when a closure only borrows
+    /// the value: hot paths read the fields they need through here (`$0.pointee.field`).
+    func read<R>(_ key: Key, _ body: (UnsafePointer<Value>) -> R) -> R? {
         guard let found = find(key.number) else { return nil }
-        return try body(entries[found.position])
+        return entries.withUnsafeBufferPointer { body($0.baseAddress! + found.position) }
     }
 
     /// Edits the value of `key` in place (no copy of it or of the arrays it holds); `nil`

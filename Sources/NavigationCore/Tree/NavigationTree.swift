@@ -41,8 +41,8 @@ public struct NavigationTree: Sendable, Hashable {
     func topContainer(from flow: FlowID) -> FlowID {
         var id = flow
         while let next = flows.read(id, { node -> FlowID? in
-            if node.kind == .tabs, node.tabs.indices.contains(node.selected) { return node.tabs[node.selected] }
-            return node.presented
+            if node.pointee.kind == .tabs, node.pointee.tabs.indices.contains(node.pointee.selected) { return node.pointee.tabs[node.pointee.selected] }
+            return node.pointee.presented
         }) {
             guard let next else { return id }
             id = next
@@ -52,7 +52,7 @@ public struct NavigationTree: Sendable, Hashable {
 
     /// The one top screen.
     public var topScreen: ScreenID {
-        flows.read(topContainer) { $0.screens.last! }!
+        flows.read(topContainer) { $0.pointee.screens.last! }!
     }
 
     /// Screens of the visible path's containers, bottom to top, the top screen last.
@@ -70,7 +70,7 @@ public struct NavigationTree: Sendable, Hashable {
     func ancestors(ofFlow id: FlowID) -> [FlowID] {
         var result: [FlowID] = []
         var current: FlowID? = id
-        while let c = current, let up = flows.read(c, { $0.parent.up }) {
+        while let c = current, let up = flows.read(c, { $0.pointee.parent.up }) {
             result.append(c)
             current = up
         }
@@ -80,8 +80,8 @@ public struct NavigationTree: Sendable, Hashable {
     /// Whether `screen` lies (by ownership, tabs and embedding, not presentation) in `flow`'s
     /// subtree.
     func owns(_ flow: FlowID, screen: ScreenID) -> Bool {
-        guard var current = screens.read(screen, { $0.flow }) else { return false }
-        while let up = flows.read(current, { $0.parent.up }) {
+        guard var current = screens.read(screen, { $0.pointee.flow }) else { return false }
+        while let up = flows.read(current, { $0.pointee.parent.up }) {
             if current == flow { return true }
             guard let up else { return false }
             current = up

@@ -33,7 +33,7 @@ import Testing
                 #expect(map.count == reference.count)
                 #expect(map[key] == reference[key])
                 #expect(map.contains(key) == (reference[key] != nil))
-                #expect(map.read(key) { $0 * 2 } == reference[key].map { $0 * 2 })
+                #expect(map.read(key) { $0.pointee * 2 } == reference[key].map { $0 * 2 })
             }
             #expect(Dictionary(uniqueKeysWithValues: map.map { ($0.key, $0.value) }) == reference)
             #expect(Set(map.keys) == Set(reference.keys))
@@ -56,7 +56,7 @@ import Testing
         let empty = IDMap<FlowID, String>()
         #expect(empty.isEmpty && empty.count == 0)
         #expect(empty[FlowID(0)] == nil)
-        #expect(empty.read(FlowID(0)) { $0 } == nil)
+        #expect(empty.read(FlowID(0)) { $0.pointee } == nil)
         var map: IDMap<FlowID, String> = [FlowID(1): "a"]
         #expect(map.removeValue(forKey: FlowID(2)) == nil)
         #expect(map.removeValue(forKey: FlowID(1)) == "a")

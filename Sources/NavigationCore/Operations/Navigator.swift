@@ -15,6 +15,8 @@ public struct Navigator: Sendable {
     public private(set) var ids: any IDSource
     let matcher: DeepLinkMatcher
     let context: NavigatorContext
+    /// The records of the last transaction, emptied, kept for their capacity.
+    private var keptRecords = TransactionRecords()
 
     /// Boots the root flow as revision 1. The definition must have passed validation.
     public init(
@@ -63,9 +65,16 @@ public struct Navigator: Sendable {
             throw .conflict("revision", expected: .int(expected), actual: .int(revision))
         }
         // The transaction edits the tree in place: it must hold the only reference to it.
+        // (The tree moves in and out by `swap`, so that no copy is ever retained.)
         var taken = NavigationTree(rootFlow: tree.rootFlow)
         swap(&taken, &tree)
-        var transaction = Transaction(context: context, tree: consume taken, ids: ids)
+        var records = TransactionRecords()
+        swap(&records, &keptRecords)
+        var transaction = Transaction(context: context, tree: consume taken, ids: ids, records: consume records)
+        defer {
+            transaction.records.clear()
+            swap(&keptRecords, &transaction.records)
+        }
         #if DEBUG
         let (treeBefore, revisionBefore) = (transaction.tree, revision)
         defer { checkRevisionMatchesChange(from: treeBefore, revision: revisionBefore) }
@@ -75,19 +84,19 @@ public struct Navigator: Sendable {
             detail = try transaction.run(operation, matcher: matcher, revision: revision)
         } catch {
             transaction.rollBack()
-            tree = transaction.tree
+            swap(&tree, &transaction.tree)
             throw error
         }
         if case .deeplink(let outcome) = detail, outcome.dryRun {
             // A plan: report what would happen, keep nothing.
             let events = transaction.events(since: transaction.start)
             transaction.rollBack()
-            tree = transaction.tree
+            swap(&tree, &transaction.tree)
             return OperationResult(revision: revision, events: events, noop: outcome.noop, detail: detail)
         }
         guard transaction.changed(since: transaction.start) else {
             // Whatever was edited was undone within the operation: the tree is as it was.
-            tree = transaction.tree
+            swap(&tree, &transaction.tree)
             // Ids a result showed (an apply that opened and closed a screen) stay used.
             ids = transaction.ids
             return OperationResult(revision: revision, events: [], noop: true, detail: detail)
@@ -97,7 +106,7 @@ public struct Navigator: Sendable {
         if case .close = detail {
             finalDetail = .close(closed: transaction.closedScreens(since: transaction.start), finished: events.finishedFlows)
         }
-        tree = transaction.tree
+        swap(&tree, &transaction.tree)
         ids = transaction.ids
         revision += 1
         checkInvariants()

@@ -41,10 +41,10 @@ extension Transaction {
             }
             throw .nothingToClose("flow \(id) is a tab of \(of): finish \(of) instead")
         case .presented:
-            finishResults[id] = result
+            records.finishResults[id] = result
             dismiss(id)
         case .embedded(_, let host):
-            finishResults[id] = result
+            records.finishResults[id] = result
             let first = tree.flows[host]!.screens.firstIndex { tree.screens[$0]?.flow == id }!
             pop(host, keep: first)
         }

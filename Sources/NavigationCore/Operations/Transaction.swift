@@ -10,27 +10,17 @@ struct Transaction {
     var definition: AppDefinition { context.definition }
     var limits: NavigationLimits { context.limits }
 
-    struct Exit {
-        var node: ScreenNode
-        var via: EventVia?
-    }
+    typealias Exit = TransactionRecords.Exit
 
-    /// The inverse of every edit of the tree, in order.
-    private(set) var edits: [TreeEdit] = []
-    /// Removed screens, top-most first within each removal, in the order removals happened.
-    private(set) var exits: [Exit] = []
-    /// Added screens in the order they were added (bottom-most first), with the transition
-    /// that brought each.
-    private(set) var enters: [(screen: ScreenID, via: EventVia?)] = []
-    /// `flow.finish` results by flow instance.
-    var finishResults: [FlowID: JSONValue] = [:]
-    /// Flow instances made and removed (with what they were), in order, so that deriving
-    /// events looks at what changed instead of comparing every flow of two trees.
-    private(set) var madeFlows: [FlowID] = []
-    private(set) var removedFlows: [FlowNode] = []
-    /// Tabs flows whose `selected` was set (possibly to the same tab, possibly twice), with
-    /// the index selected before.
-    private(set) var selections: [(flow: FlowID, previous: Int)] = []
+    /// The undo log and what was added and removed.
+    var records: TransactionRecords
+    var edits: [TreeEdit] { records.edits }
+    var exits: [Exit] { records.exits }
+    var enters: [(screen: ScreenID, via: EventVia?)] { records.enters }
+    var madeFlows: [FlowID] { records.madeFlows }
+    var removedFlows: [FlowNode] { records.removedFlows }
+    var selections: [(flow: FlowID, previous: Int)] { records.selections }
+    var finishResults: [FlowID: JSONValue] { records.finishResults }
     /// Where the records stood when the transaction began.
     let start: Mark
 
@@ -38,12 +28,14 @@ struct Transaction {
         self.init(context: NavigatorContext(definition: definition, limits: limits), tree: tree, ids: ids)
     }
 
-    init(context: NavigatorContext, tree: NavigationTree, ids: any IDSource) {
+    /// `records` must be empty (a navigator's kept records, or new ones).
+    init(context: NavigatorContext, tree: NavigationTree, ids: any IDSource, records: TransactionRecords = TransactionRecords()) {
+        self.start = Mark(enters: 0, exits: 0, madeFlows: 0, removedFlows: 0, selections: 0,
+                          top: tree.flows.isEmpty ? nil : tree.topScreen)
         self.context = context
         self.tree = tree
         self.ids = ids
-        self.start = Mark(enters: 0, exits: 0, madeFlows: 0, removedFlows: 0, selections: 0,
-                          top: tree.flows.isEmpty ? nil : tree.topScreen)
+        self.records = records
     }
 
     /// Where the records stand now, and the top screen: what a step of `apply` derives its
@@ -65,16 +57,16 @@ struct Transaction {
 
     /// Undoes every edit: the tree is again what the transaction started with.
     mutating func rollBack() {
-        tree.undo(edits)
-        edits.removeAll()
+        tree.undo(records.edits)
+        records.edits.removeAll(keepingCapacity: true)
     }
 
     // MARK: Building blocks
 
     mutating func makeFlow(name: String?, kind: FlowNode.Kind, parent: FlowNode.Parent, via: AppliedTransition?) -> FlowID {
         let id = ids.nextFlowID()
-        tree.addFlow(FlowNode(id: id, name: name, kind: kind, parent: parent, via: via), log: &edits)
-        madeFlows.append(id)
+        tree.addFlow(FlowNode(id: id, name: name, kind: kind, parent: parent, via: via), log: &records.edits)
+        records.madeFlows.append(id)
         return id
     }
 
@@ -90,8 +82,8 @@ struct Transaction {
             throw .limitExceeded("the tree may hold at most \(limits.screensInTree) screens", limit: limits.screensInTree)
         }
         let id = ids.nextScreenID()
-        tree.addScreen(ScreenNode(id: id, name: name, params: params, flow: owner, container: container, via: via), log: &edits)
-        enters.append((id, enterVia))
+        tree.addScreen(ScreenNode(id: id, name: name, params: params, flow: owner, container: container, via: via), log: &records.edits)
+        records.enters.append((id, enterVia))
         return id
     }
 
@@ -113,7 +105,7 @@ struct Transaction {
             for (index, tabName) in tabs.enumerated() {
                 guard let tabFlow = definition.flow(named: tabName) else { continue }
                 let built = try buildFlow(tabFlow, parent: .tab(of: id), via: nil, enterVia: enterVia, rootParams: [:])
-                tree.appendTab(built.flow, to: id, log: &edits)
+                tree.appendTab(built.flow, to: id, log: &records.edits)
                 if tabName == initialTab { select(index, in: id) }
                 if firstScreen == nil { firstScreen = built.screen }
             }
@@ -124,31 +116,31 @@ struct Transaction {
 
     /// Selects a tab of a tabs flow; every change of `selected` goes through here.
     mutating func select(_ index: Int, in tabs: FlowID) {
-        selections.append((tabs, tree.select(index, in: tabs, log: &edits)))
+        records.selections.append((tabs, tree.select(index, in: tabs, log: &records.edits)))
     }
 
     /// Makes `presented` the container that `container` presents.
     mutating func present(_ presented: FlowID, by container: FlowID) {
-        tree.setPresented(presented, by: container, log: &edits)
+        tree.setPresented(presented, by: container, log: &records.edits)
     }
 
     /// Records `child` as an embedded flow started by `parent`.
     mutating func embed(_ child: FlowID, in parent: FlowID) {
-        tree.appendChild(child, to: parent, log: &edits)
+        tree.appendChild(child, to: parent, log: &records.edits)
     }
 
     // MARK: Removal
 
     /// Removes a screen from its container and the tree, recording its exit.
     private mutating func removeScreen(_ id: ScreenID, exitVia: EventVia?) {
-        guard let node = tree.removeScreen(id, log: &edits) else { return }
-        exits.append(Exit(node: node, via: exitVia))
+        guard let node = tree.removeScreen(id, log: &records.edits) else { return }
+        records.exits.append(Exit(node: node, via: exitVia))
     }
 
     /// Removes a flow instance record and unlinks it from its parent.
     private mutating func removeFlowRecord(_ id: FlowID) {
-        guard let node = tree.removeFlow(id, log: &edits) else { return }
-        removedFlows.append(node)
+        guard let node = tree.removeFlow(id, log: &records.edits) else { return }
+        records.removedFlows.append(node)
     }
 
     /// Dismisses a presented container and everything above it: what it presents first, then

@@ -1,8 +1,8 @@
 /// The navigation engine: one app definition, one canonical tree, one revision counter.
 ///
-/// Every operation runs on a `Transaction` (a working copy) and is committed as one
-/// revision with its ordered events, or refused with a `NavError` leaving everything as it
-/// was. Pure: no I/O, no clocks; ids come from an injectable `IDSource`.
+/// Every operation runs in a `Transaction`, which edits the tree in place and logs how to
+/// undo each edit; it is committed as one revision with its ordered events, or refused with a
+/// `NavError` and rolled back, leaving everything as it was. Pure: no I/O, no clocks; ids come from an injectable `IDSource`.
 public struct Navigator: Sendable {
     public let definition: AppDefinition
     /// Random id of this state's life (DESIGN.md §3), chosen by whoever starts the engine.

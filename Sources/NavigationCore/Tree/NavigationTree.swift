@@ -41,8 +41,10 @@ public struct NavigationTree: Sendable, Hashable {
     func topContainer(from flow: FlowID) -> FlowID {
         var id = flow
         while let next = flows.read(id, { node -> FlowID? in
-            if node.pointee.kind == .tabs, node.pointee.tabs.indices.contains(node.pointee.selected) { return node.pointee.tabs[node.pointee.selected] }
-            return node.pointee.presented
+            guard node.pointee.kind == .tabs, node.pointee.tabs.indices.contains(node.pointee.selected) else {
+                return node.pointee.presented
+            }
+            return node.pointee.tabs[node.pointee.selected]
         }) {
             guard let next else { return id }
             id = next

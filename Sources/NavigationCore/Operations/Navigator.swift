@@ -4,17 +4,20 @@
 /// undo each edit; it is committed as one revision with its ordered events, or refused with a
 /// `NavError` and rolled back, leaving everything as it was. Pure: no I/O, no clocks; ids come from an injectable `IDSource`.
 public struct Navigator: Sendable {
-    public let definition: AppDefinition
+    /// The definition, its resolved lookups, the limits and the deep-link matcher, held by
+    /// reference: copying a navigator (a server reading its state may) copies one reference
+    /// for all of them.
+    let context: NavigatorContext
+    public var definition: AppDefinition { context.definition }
+    public var limits: NavigationLimits { context.limits }
+    var matcher: DeepLinkMatcher { context.matcher }
     /// Random id of this state's life (DESIGN.md §3), chosen by whoever starts the engine.
     public let instance: String
-    public let limits: NavigationLimits
     public private(set) var tree: NavigationTree
     public private(set) var revision: Int
     /// The events of revision 1: the initial tree's `flowStarted`/`enter`s and its `willShow`.
     public let bootEvents: [NavEvent]
     public private(set) var ids: any IDSource
-    let matcher: DeepLinkMatcher
-    let context: NavigatorContext
     /// The records of the last transaction, emptied, kept for their capacity.
     private var keptRecords = TransactionRecords()
 
@@ -23,15 +26,14 @@ public struct Navigator: Sendable {
         definition: AppDefinition, instance: String = Navigator.randomInstance(),
         ids: any IDSource = SequentialIDs(), limits: NavigationLimits = NavigationLimits()
     ) {
-        self.definition = definition
         self.instance = instance
-        self.limits = limits
+        let matcher: DeepLinkMatcher
         do {
-            self.matcher = try DeepLinkMatcher(definition: definition)
+            matcher = try DeepLinkMatcher(definition: definition)
         } catch {
             preconditionFailure("navd: the app definition was not validated: \(error)")
         }
-        self.context = NavigatorContext(definition: definition, limits: limits)
+        self.context = NavigatorContext(definition: definition, limits: limits, matcher: matcher)
         var boot = Transaction(context: context, tree: NavigationTree(rootFlow: FlowID(0)), ids: ids)
         guard let rootFlow = definition.flow(named: definition.root),
             let built = try? boot.buildFlow(rootFlow, parent: .root, via: nil, enterVia: nil, rootParams: [:])
@@ -81,7 +83,7 @@ public struct Navigator: Sendable {
         #endif
         let detail: OperationResult.Detail
         do {
-            detail = try transaction.run(operation, matcher: matcher, revision: revision)
+            detail = try transaction.run(operation, revision: revision)
         } catch {
             transaction.rollBack()
             swap(&tree, &transaction.tree)
@@ -138,7 +140,7 @@ public struct Navigator: Sendable {
 
 extension Transaction {
     /// Runs one operation (recursively for `apply`) on this transaction.
-    mutating func run(_ operation: NavOperation, matcher: DeepLinkMatcher, revision: Int) throws(NavError) -> OperationResult.Detail {
+    mutating func run(_ operation: NavOperation, revision: Int) throws(NavError) -> OperationResult.Detail {
         switch operation {
         case .route(let request):
             return .route(try route(request))
@@ -173,7 +175,7 @@ extension Transaction {
                 #endif
                 let detail: OperationResult.Detail
                 do {
-                    detail = try run(operation, matcher: matcher, revision: revision)
+                    detail = try run(operation, revision: revision)
                 } catch {
                     throw error.atStep(index, operation.method)
                 }
@@ -188,7 +190,7 @@ extension Transaction {
             }
             return .apply(results)
         case .deeplink(let url, let dryRun, _):
-            return .deeplink(try deeplink(url, dryRun: dryRun, matcher: matcher))
+            return .deeplink(try deeplink(url, dryRun: dryRun, matcher: context.matcher))
         }
     }
 

@@ -1,16 +1,19 @@
 /// What every transaction of one navigator reads and never changes: the definition, the
-/// limits, and the definition's screens, flows and transitions resolved once at start, so
-/// that routing finds a destination with one lookup by name and copies one reference. A class,
-/// so that starting a transaction copies one reference instead of the whole definition.
+/// limits, the deep-link matcher, and the definition's screens, flows and transitions
+/// resolved once at start, so that routing finds a destination with one lookup by name and
+/// copies one reference. A class, so that starting a transaction (or copying the navigator)
+/// copies one reference instead of the whole definition.
 final class NavigatorContext: Sendable {
     let definition: AppDefinition
     let limits: NavigationLimits
+    let matcher: DeepLinkMatcher
     private let screens: [String: ResolvedScreen]
     private let flows: [String: ResolvedFlow]
 
-    init(definition: AppDefinition, limits: NavigationLimits) {
+    init(definition: AppDefinition, limits: NavigationLimits, matcher: DeepLinkMatcher) {
         self.definition = definition
         self.limits = limits
+        self.matcher = matcher
         func transition(_ name: String?) -> AppliedTransition? {
             name.flatMap { Self.transition(named: $0, in: definition) }
         }

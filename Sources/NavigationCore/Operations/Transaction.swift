@@ -24,10 +24,6 @@ struct Transaction {
     /// Where the records stood when the transaction began.
     let start: Mark
 
-    init(definition: AppDefinition, tree: NavigationTree, ids: any IDSource, limits: NavigationLimits) {
-        self.init(context: NavigatorContext(definition: definition, limits: limits), tree: tree, ids: ids)
-    }
-
     /// `records` must be empty (a navigator's kept records, or new ones).
     init(context: NavigatorContext, tree: NavigationTree, ids: any IDSource, records: TransactionRecords = TransactionRecords()) {
         self.start = Mark(enters: 0, exits: 0, madeFlows: 0, removedFlows: 0, selections: 0,

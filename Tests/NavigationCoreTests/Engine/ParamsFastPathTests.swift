@@ -11,8 +11,8 @@ import Testing
 
     @Test func fastPathMatchesTheGeneralPath() throws {
         var random = SplitMix64(seed: testSeed("ParamsFastPathTests"))
-        let transaction = Transaction(definition: try shopDefinition(), tree: NavigationTree(rootFlow: FlowID(0)),
-                                      ids: SequentialIDs(), limits: NavigationLimits())
+        let navigator = Navigator(definition: try shopDefinition())
+        let transaction = Transaction(context: navigator.context, tree: navigator.tree, ids: navigator.ids)
         let types: [ParamType] = [.string, .int, .double, .bool, .enumeration(["posts", "photos"])]
         var fast = 0
         for _ in 0..<5_000 {

@@ -7,8 +7,8 @@ final class NavigatorContext: Sendable {
     let definition: AppDefinition
     let limits: NavigationLimits
     let matcher: DeepLinkMatcher
-    private let screens: [String: ResolvedScreen]
-    private let flows: [String: ResolvedFlow]
+    private let screens: NameTable<ResolvedScreen>
+    private let flows: NameTable<ResolvedFlow>
 
     init(definition: AppDefinition, limits: NavigationLimits, matcher: DeepLinkMatcher) {
         self.definition = definition
@@ -17,20 +17,15 @@ final class NavigatorContext: Sendable {
         func transition(_ name: String?) -> AppliedTransition? {
             name.flatMap { Self.transition(named: $0, in: definition) }
         }
-        var screens: [String: ResolvedScreen] = [:]
-        for screen in definition.screens where screens[screen.name] == nil {
-            screens[screen.name] = ResolvedScreen(
+        screens = NameTable(definition.screens.map { screen in
+            (screen.name, ResolvedScreen(
                 definition: screen,
                 defaultTransition: transition(screen.transition) ?? AppliedTransition(kind: .push),
-                edges: screen.routes.edges.map { ResolvedScreen.Edge(to: $0.to, transition: transition($0.transition)) })
-        }
-        var flows: [String: ResolvedFlow] = [:]
-        for flow in definition.flows where flows[flow.name] == nil {
-            flows[flow.name] = ResolvedFlow(
-                definition: flow, defaultTransition: transition(flow.transition) ?? AppliedTransition(kind: .modal))
-        }
-        self.screens = screens
-        self.flows = flows
+                edges: screen.routes.edges.map { ResolvedScreen.Edge(to: $0.to, transition: transition($0.transition)) }))
+        })
+        flows = NameTable(definition.flows.map { flow in
+            (flow.name, ResolvedFlow(definition: flow, defaultTransition: transition(flow.transition) ?? AppliedTransition(kind: .modal)))
+        })
     }
 
     func screen(named name: String) -> ResolvedScreen? { screens[name] }

@@ -65,6 +65,16 @@ public enum ParamType: Sendable, Hashable {
         }
     }
 
+    /// Whether `validate` accepts `value` as it is, returning it unchanged: what lets valid
+    /// params skip being rebuilt.
+    func acceptsUnchanged(_ value: JSONValue) -> Bool {
+        switch (self, value) {
+        case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool): return true
+        case (.enumeration(let values), .string(let s)): return values.contains(s)
+        default: return false
+        }
+    }
+
     /// Converts a URL segment or query value (already percent-decoded) to a typed value, or
     /// `nil` if it is not of this type.
     public func parse(_ text: String) -> JSONValue? {

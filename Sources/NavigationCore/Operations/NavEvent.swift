@@ -36,10 +36,14 @@ public struct ScreenRef: Sendable, Hashable {
     public var flow: FlowID
 
     init(_ node: ScreenNode) {
-        self.screen = node.id
-        self.name = node.name
-        self.params = node.params
-        self.flow = node.flow
+        self.init(screen: node.id, name: node.name, params: node.params, flow: node.flow)
+    }
+
+    init(screen: ScreenID, name: String, params: JSONObject, flow: FlowID) {
+        self.screen = screen
+        self.name = name
+        self.params = params
+        self.flow = flow
     }
 }
 

@@ -37,7 +37,7 @@ extension Navigator {
             c["rejected"] = candidate.rejected.map(JSONValue.string) ?? .null
             return .object(c)
         })
-        let transaction = Transaction(definition: definition, tree: tree, ids: ids, limits: limits)
+        let transaction = Transaction(context: context, tree: tree, ids: ids)
         do throws(NavError) {
             let outcome = try transaction.resolveDeepLink(url, matcher: matcher)
             object["chain"] = .array(outcome.chain.map(\.jsonValue))

@@ -1,34 +1,40 @@
 /// The navigation engine: one app definition, one canonical tree, one revision counter.
 ///
-/// Every operation runs on a `Transaction` (a working copy) and is committed as one
-/// revision with its ordered events, or refused with a `NavError` leaving everything as it
-/// was. Pure: no I/O, no clocks; ids come from an injectable `IDSource`.
+/// Every operation runs in a `Transaction`, which edits the tree in place and logs how to
+/// undo each edit; it is committed as one revision with its ordered events, or refused with a
+/// `NavError` and rolled back, leaving everything as it was. Pure: no I/O, no clocks; ids come from an injectable `IDSource`.
 public struct Navigator: Sendable {
-    public let definition: AppDefinition
+    /// The definition, its resolved lookups, the limits and the deep-link matcher, held by
+    /// reference: copying a navigator (a server reading its state may) copies one reference
+    /// for all of them.
+    let context: NavigatorContext
+    public var definition: AppDefinition { context.definition }
+    public var limits: NavigationLimits { context.limits }
+    var matcher: DeepLinkMatcher { context.matcher }
     /// Random id of this state's life (DESIGN.md §3), chosen by whoever starts the engine.
     public let instance: String
-    public let limits: NavigationLimits
     public private(set) var tree: NavigationTree
     public private(set) var revision: Int
     /// The events of revision 1: the initial tree's `flowStarted`/`enter`s and its `willShow`.
     public let bootEvents: [NavEvent]
     public private(set) var ids: any IDSource
-    let matcher: DeepLinkMatcher
+    /// The records of the last transaction, emptied, kept for their capacity.
+    private var keptRecords = TransactionRecords()
 
     /// Boots the root flow as revision 1. The definition must have passed validation.
     public init(
         definition: AppDefinition, instance: String = Navigator.randomInstance(),
         ids: any IDSource = SequentialIDs(), limits: NavigationLimits = NavigationLimits()
     ) {
-        self.definition = definition
         self.instance = instance
-        self.limits = limits
+        let matcher: DeepLinkMatcher
         do {
-            self.matcher = try DeepLinkMatcher(definition: definition)
+            matcher = try DeepLinkMatcher(definition: definition)
         } catch {
             preconditionFailure("navd: the app definition was not validated: \(error)")
         }
-        var boot = Transaction(definition: definition, tree: NavigationTree(rootFlow: FlowID(0)), ids: ids, limits: limits)
+        self.context = NavigatorContext(definition: definition, limits: limits, matcher: matcher)
+        var boot = Transaction(context: context, tree: NavigationTree(rootFlow: FlowID(0)), ids: ids)
         guard let rootFlow = definition.flow(named: definition.root),
             let built = try? boot.buildFlow(rootFlow, parent: .root, via: nil, enterVia: nil, rootParams: [:])
         else {
@@ -38,7 +44,7 @@ public struct Navigator: Sendable {
         self.tree = boot.tree
         self.ids = boot.ids
         self.revision = 1
-        self.bootEvents = boot.events(from: nil)
+        self.bootEvents = boot.events(since: boot.start)
         checkInvariants()
     }
 
@@ -60,25 +66,67 @@ public struct Navigator: Sendable {
         if let expected = operation.expectedRevision, expected != revision {
             throw .conflict("revision", expected: .int(expected), actual: .int(revision))
         }
-        var transaction = Transaction(definition: definition, tree: tree, ids: ids, limits: limits)
-        let detail = try transaction.run(operation, matcher: matcher, revision: revision)
+        // The transaction edits the tree in place: it must hold the only reference to it.
+        // (The tree moves in and out by `swap`, so that no copy is ever retained.)
+        var taken = NavigationTree(rootFlow: tree.rootFlow)
+        swap(&taken, &tree)
+        var records = TransactionRecords()
+        swap(&records, &keptRecords)
+        var transaction = Transaction(context: context, tree: consume taken, ids: ids, records: consume records)
+        defer {
+            transaction.records.clear()
+            swap(&keptRecords, &transaction.records)
+        }
+        #if DEBUG
+        let (treeBefore, revisionBefore) = (transaction.tree, revision)
+        defer { checkRevisionMatchesChange(from: treeBefore, revision: revisionBefore) }
+        #endif
+        let detail: OperationResult.Detail
+        do {
+            detail = try transaction.run(operation, revision: revision)
+        } catch {
+            transaction.rollBack()
+            swap(&tree, &transaction.tree)
+            throw error
+        }
         if case .deeplink(let outcome) = detail, outcome.dryRun {
             // A plan: report what would happen, keep nothing.
-            return OperationResult(revision: revision, events: transaction.events(from: tree), noop: outcome.noop, detail: detail)
+            let events = transaction.events(since: transaction.start)
+            transaction.rollBack()
+            swap(&tree, &transaction.tree)
+            return OperationResult(revision: revision, events: events, noop: outcome.noop, detail: detail)
         }
-        guard transaction.changed(from: tree) else {
+        guard transaction.changed(since: transaction.start) else {
+            // Whatever was edited was undone within the operation: the tree is as it was.
+            swap(&tree, &transaction.tree)
             // Ids a result showed (an apply that opened and closed a screen) stay used.
             ids = transaction.ids
             return OperationResult(revision: revision, events: [], noop: true, detail: detail)
         }
-        let events = transaction.events(from: tree)
-        let finalDetail = detail.closing(closed: transaction.closedScreens(from: tree), finished: events.finishedFlows)
-        tree = transaction.tree
+        let events = transaction.events(since: transaction.start)
+        var finalDetail = detail
+        if case .close = detail {
+            finalDetail = .close(closed: transaction.closedScreens(since: transaction.start), finished: events.finishedFlows)
+        }
+        swap(&tree, &transaction.tree)
         ids = transaction.ids
         revision += 1
         checkInvariants()
         return OperationResult(revision: revision, events: events, noop: false, detail: finalDetail)
     }
+
+    #if DEBUG
+    /// Debug and test builds check the undo log and `changed(since:)`: an operation that made
+    /// no revision (refused, a dry run, a no-op) left the tree equal to what it was, and one
+    /// that made a revision changed it.
+    private func checkRevisionMatchesChange(from before: NavigationTree, revision revisionBefore: Int) {
+        if revision == revisionBefore {
+            precondition(tree == before, "navd: an operation without a revision changed the tree\n\(JSONWriter.string(tree.jsonValue))")
+        } else {
+            precondition(tree != before, "navd: a revision that changed nothing\n\(JSONWriter.string(tree.jsonValue))")
+        }
+    }
+    #endif
 
     /// Debug and test builds check every invariant after every change.
     private func checkInvariants() {
@@ -91,8 +139,8 @@ public struct Navigator: Sendable {
 }
 
 extension Transaction {
-    /// Runs one operation (recursively for `apply`) on this working copy.
-    mutating func run(_ operation: NavOperation, matcher: DeepLinkMatcher, revision: Int) throws(NavError) -> OperationResult.Detail {
+    /// Runs one operation (recursively for `apply`) on this transaction.
+    mutating func run(_ operation: NavOperation, revision: Int) throws(NavError) -> OperationResult.Detail {
         switch operation {
         case .route(let request):
             return .route(try route(request))
@@ -121,23 +169,28 @@ extension Transaction {
                     throw NavError.conflict("revision", expected: .int(expected), actual: .int(revision))
                         .atStep(index, operation.method)
                 }
-                let before = tree
-                let exitsBefore = exits.count
+                let before = mark()
+                #if DEBUG
+                let treeBefore = tree
+                #endif
                 let detail: OperationResult.Detail
                 do {
-                    detail = try run(operation, matcher: matcher, revision: revision)
+                    detail = try run(operation, revision: revision)
                 } catch {
                     throw error.atStep(index, operation.method)
                 }
-                let closed = exits[exitsBefore...].map(\.node.id).filter { before.screens[$0] != nil }
-                let finished = events(from: before).finishedFlows
+                let noop = !changed(since: before)
+                #if DEBUG
+                precondition(noop == (tree == treeBefore), "navd: changed(since:) disagrees with comparing the trees")
+                #endif
+                let finished = events(since: before).finishedFlows
                 results.append(OperationResult(
-                    revision: revision, events: [], noop: tree == before,
-                    detail: detail.closing(closed: closed, finished: finished)))
+                    revision: revision, events: [], noop: noop,
+                    detail: detail.closing(closed: closedScreens(since: before), finished: finished)))
             }
             return .apply(results)
         case .deeplink(let url, let dryRun, _):
-            return .deeplink(try deeplink(url, dryRun: dryRun, matcher: matcher))
+            return .deeplink(try deeplink(url, dryRun: dryRun, matcher: context.matcher))
         }
     }
 

@@ -3,14 +3,13 @@ extension Transaction {
     /// a pushed screen is popped with everything above it; the root of a presented container
     /// dismisses that container; a root of the root flow or of a tab is an error.
     mutating func close(_ id: ScreenID) throws(NavError) {
-        guard let screen = tree.screens[id] else { throw .unknownInstance(id.description) }
-        let container = tree.flows[screen.container]!
-        let index = container.screens.firstIndex(of: id)!
+        guard let container = tree.screens.read(id, { $0.pointee.container }) else { throw .unknownInstance(id.description) }
+        let index = tree.flows.read(container) { $0.pointee.screens.firstIndex(of: id)! }!
         if index > 0 {
-            pop(container.id, keep: index)
+            pop(container, keep: index)
             return
         }
-        guard let presented = presentedAncestor(of: container.id) else {
+        guard let presented = presentedAncestor(of: container) else {
             throw .nothingToClose("screen \(id) is a root: it was not opened by a transition", screen: id)
         }
         dismiss(presented)
@@ -42,10 +41,10 @@ extension Transaction {
             }
             throw .nothingToClose("flow \(id) is a tab of \(of): finish \(of) instead")
         case .presented:
-            finishResults[id] = result
+            records.finishResults[id] = result
             dismiss(id)
         case .embedded(_, let host):
-            finishResults[id] = result
+            records.finishResults[id] = result
             let first = tree.flows[host]!.screens.firstIndex { tree.screens[$0]?.flow == id }!
             pop(host, keep: first)
         }

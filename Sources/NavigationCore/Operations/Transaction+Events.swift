@@ -1,45 +1,97 @@
+/// Events and results are derived from what the transaction recorded since a `Mark` (its
+/// start, or the start of one step of an `apply`), not by comparing two trees: the tree is
+/// edited in place, so the tree "before" is known through the records. Screen nodes and flow
+/// parents never change once made, and ids are never reused, which is what makes that exact:
+/// a screen existed at the mark unless it entered since; a flow, unless it was made since.
 extension Transaction {
-    /// Whether the transaction changed the tree. A screen it added that is still there, or a
-    /// screen of `old` it removed, is a change (ids are never reused) and needs no comparison;
-    /// only what leaves the screens as they were (a tab selection, changes undone within one
-    /// `apply`) compares the trees.
-    func changed(from old: NavigationTree) -> Bool {
-        if enters.contains(where: { tree.screens[$0.screen] != nil }) { return true }
-        if exits.contains(where: { old.screens[$0.node.id] != nil }) { return true }
-        return tree != old
+    /// Whether the tree differs from what it was at `mark`. A screen added since that is still
+    /// there, or a screen (or flow) of then that was removed, is a change; otherwise only a
+    /// tab selection can differ: everything else an operation edits (stacks, `children`,
+    /// `presented`) changes only with the screens and flows added or removed, and is back as
+    /// it was when those are.
+    func changed(since mark: Mark) -> Bool {
+        if enters[mark.enters...].contains(where: { tree.screens.contains($0.screen) }) { return true }
+        if exits[mark.exits...].contains(where: { existed($0.node.id, at: mark) }) { return true }
+        if madeFlows[mark.madeFlows...].contains(where: { tree.flows.contains($0) }) { return true }
+        if removedFlows[mark.removedFlows...].contains(where: { existed($0.id, at: mark) }) { return true }
+        return !selectionsChanged(since: mark).isEmpty
     }
 
-    /// The ordered lifecycle events of DESIGN.md §4.1 for going from `old` to this
-    /// transaction's tree; `old` is `nil` at boot. Screens and flows that were added and
-    /// removed within the same transaction never existed as far as clients can tell, so they
-    /// produce no events.
-    func events(from old: NavigationTree?) -> [NavEvent] {
-        let new = tree
-        var events: [NavEvent] = []
-        events.reserveCapacity(enters.count + exits.count + 2)
-        let oldTop = old?.topScreen
-        let newTop = new.topScreen
-        let topChanged = oldTop != newTop
+    /// Whether a screen that is in the tree now or was removed since `mark` was there at `mark`.
+    func existed(_ screen: ScreenID, at mark: Mark) -> Bool {
+        !enters[mark.enters...].contains { $0.screen == screen }
+    }
 
-        // 1. willHide of the old top.
-        if topChanged, let old, let oldTop { events.append(.willHide(ScreenRef(old.screens[oldTop]!))) }
+    /// Whether a flow that is in the tree now or was removed since `mark` was there at `mark`.
+    func existed(_ flow: FlowID, at mark: Mark) -> Bool {
+        !madeFlows[mark.madeFlows...].contains(flow)
+    }
+
+    /// A flow instance as it was at `mark`, for one that existed then.
+    private func flowAt(_ mark: Mark, _ id: FlowID) -> FlowNode? {
+        tree.flows[id] ?? removedFlows[mark.removedFlows...].last { $0.id == id }
+    }
+
+    /// `NavigationTree.ancestors(ofFlow:)` of the tree at `mark`.
+    private func ancestorsAt(_ mark: Mark, ofFlow id: FlowID) -> [FlowID] {
+        var result: [FlowID] = []
+        var current: FlowID? = id
+        while let c = current, let node = flowAt(mark, c) {
+            result.append(c)
+            switch node.parent {
+            case .root, .presented: current = nil
+            case .tab(let of): current = of
+            case .embedded(let parent, _): current = parent
+            }
+        }
+        return result
+    }
+
+    /// Tabs flows of then and now whose selection differs from what it was at `mark`, in the
+    /// order they were first selected since.
+    private func selectionsChanged(since mark: Mark) -> [FlowID] {
+        var seen: [FlowID] = []
+        var changed: [FlowID] = []
+        for (id, previous) in selections[mark.selections...] where !seen.contains(id) {
+            seen.append(id)
+            guard let now = tree.flows[id], now.kind == .tabs, existed(id, at: mark), previous != now.selected else {
+                continue
+            }
+            changed.append(id)
+        }
+        return changed
+    }
+
+    /// The ordered lifecycle events of DESIGN.md §4.1 for going from the tree at `mark` to
+    /// this transaction's tree. Screens and flows that were added and removed since never
+    /// existed as far as clients can tell, so they produce no events.
+    func events(since mark: Mark) -> [NavEvent] {
+        var events: [NavEvent] = []
+        events.reserveCapacity(enters.count - mark.enters + exits.count - mark.exits + 2)
+        let newTop = tree.topScreen
+        let topChanged = mark.top != newTop
+
+        // 1. willHide of the old top (still in the tree, or removed since the mark).
+        if topChanged, let oldTop = mark.top {
+            let ref = screenRef(oldTop) ?? ScreenRef(exits[mark.exits...].first { $0.node.id == oldTop }!.node)
+            events.append(.willHide(ref))
+        }
 
         // 2. exits, top-most first, each flow's flowFinished right after its last exit.
-        if let old {
-            let removedExits = exits.filter { old.screens[$0.node.id] != nil }
-            let removedFlows = removedFlows.filter { old.flows[$0] != nil && new.flows[$0] == nil }
-            var finishedAfter: [Int: [FlowID]] = [:]
-            for flow in removedFlows {
-                let last = removedExits.lastIndex { old.owns(flow, screen: $0.node.id) } ?? (removedExits.count - 1)
-                finishedAfter[last, default: []].append(flow)
+        let finished = removedFlows[mark.removedFlows...].filter { existed($0.id, at: mark) }
+        if !finished.isEmpty {
+            let removedExits = exits[mark.exits...].filter { existed($0.node.id, at: mark) }
+            var finishedAfter: [Int: [FlowNode]] = [:]
+            for flow in finished {
+                let last = removedExits.lastIndex { ancestorsAt(mark, ofFlow: $0.node.flow).contains(flow.id) }
+                finishedAfter[last ?? (removedExits.count - 1), default: []].append(flow)
             }
             func flowsFinished(after index: Int) {
-                guard !finishedAfter.isEmpty else { return }
-                let flows = (finishedAfter[index] ?? []).sorted {
-                    (old.ancestors(ofFlow: $0).count, $0) > (old.ancestors(ofFlow: $1).count, $1)
+                let flows = (finishedAfter[index] ?? []).map { ($0, ancestorsAt(mark, ofFlow: $0.id).count) }.sorted {
+                    ($0.1, $0.0.id) > ($1.1, $1.0.id)
                 }
-                for flow in flows {
-                    events.append(.flowFinished(flow: flow, name: old.flows[flow]!.name, result: finishResults[flow] ?? .null))
+                for (flow, _) in flows {
+                    events.append(.flowFinished(flow: flow.id, name: flow.name, result: finishResults[flow.id] ?? .null))
                 }
             }
             flowsFinished(after: -1)
@@ -47,49 +99,64 @@ extension Transaction {
                 events.append(.exit(ScreenRef(exit.node), via: exit.via))
                 flowsFinished(after: index)
             }
+        } else {
+            // No flow finished (the common case): no groups to build.
+            for exit in exits[mark.exits...] where existed(exit.node.id, at: mark) {
+                events.append(.exit(ScreenRef(exit.node), via: exit.via))
+            }
+        }
 
-            // 3. tabSelected where a selection changed, in the tree's canonical flow order.
-            var selected: [FlowID] = []
-            for id in selectionsSet where !selected.contains(id) {
-                guard let now = new.flows[id], now.kind == .tabs, let before = old.flows[id], before.selected != now.selected else {
-                    continue
-                }
-                selected.append(id)
-            }
-            if selected.count > 1 {
-                let order = new.allFlowsInOrder
-                selected.sort { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! }
-            }
-            for id in selected {
-                let now = new.flows[id]!
-                events.append(.tabSelected(flow: id, tab: now.selected, name: new.flows[now.tabs[now.selected]]?.name))
-            }
+        // 3. tabSelected where a selection changed, in the tree's canonical flow order.
+        var selected = selectionsChanged(since: mark)
+        if selected.count > 1 {
+            let order = tree.allFlowsInOrder
+            selected.sort { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! }
+        }
+        for id in selected {
+            let now = tree.flows[id]!
+            events.append(.tabSelected(flow: id, tab: now.selected, name: tree.flows[now.tabs[now.selected]]?.name))
         }
 
         // 4. flowStarted before the enter of its first screen, enters bottom-most first.
-        let addedEnters = enters.filter { new.screens[$0.screen] != nil && old?.screens[$0.screen] == nil }
-        let addedFlows = old == nil ? Array(new.flows.keys) : madeFlows.filter { new.flows[$0] != nil && old?.flows[$0] == nil }
-        var startedBefore: [Int: [FlowID]] = [:]
-        for flow in addedFlows {
-            let first = addedEnters.firstIndex { new.owns(flow, screen: $0.screen) } ?? 0
-            startedBefore[first, default: []].append(flow)
-        }
-        for (index, enter) in addedEnters.enumerated() {
-            let flows = (startedBefore[index] ?? []).sorted {
-                (new.ancestors(ofFlow: $0).count, $0) < (new.ancestors(ofFlow: $1).count, $1)
+        let addedFlows = madeFlows[mark.madeFlows...].filter { tree.flows.contains($0) }
+        if !addedFlows.isEmpty {
+            let addedEnters = enters[mark.enters...].filter { tree.screens.contains($0.screen) }
+            var startedBefore: [Int: [FlowID]] = [:]
+            for flow in addedFlows {
+                let first = addedEnters.firstIndex { tree.owns(flow, screen: $0.screen) } ?? 0
+                startedBefore[first, default: []].append(flow)
             }
-            for flow in flows { events.append(.flowStarted(flow: flow, name: new.flows[flow]!.name)) }
-            events.append(.enter(ScreenRef(new.screens[enter.screen]!), via: enter.via))
+            for (index, enter) in addedEnters.enumerated() {
+                let flows = (startedBefore[index] ?? []).sorted {
+                    (tree.ancestors(ofFlow: $0).count, $0) < (tree.ancestors(ofFlow: $1).count, $1)
+                }
+                for flow in flows { events.append(.flowStarted(flow: flow, name: tree.flows[flow]!.name)) }
+                events.append(.enter(screenRef(enter.screen)!, via: enter.via))
+            }
+        } else {
+            // No flow started (the common case): no groups to build.
+            for enter in enters[mark.enters...] where tree.screens.contains(enter.screen) {
+                events.append(.enter(screenRef(enter.screen)!, via: enter.via))
+            }
         }
 
         // 5. willShow of the new top.
-        if topChanged { events.append(.willShow(ScreenRef(new.screens[newTop]!))) }
+        if topChanged { events.append(.willShow(screenRef(newTop)!)) }
         return events
     }
 
-    /// Screens removed by this transaction that clients had seen, in exit order.
-    func closedScreens(from old: NavigationTree) -> [ScreenID] {
-        exits.map(\.node.id).filter { old.screens[$0] != nil }
+    /// An event's reference to a screen of the tree, copying only the fields it carries.
+    private func screenRef(_ id: ScreenID) -> ScreenRef? {
+        tree.screens.read(id) {
+            ScreenRef(screen: $0.pointee.id, name: $0.pointee.name, params: $0.pointee.params, flow: $0.pointee.flow)
+        }
+    }
+
+    /// Screens removed since `mark` that clients had seen, in exit order.
+    func closedScreens(since mark: Mark) -> [ScreenID] {
+        var closed: [ScreenID] = []
+        for exit in exits[mark.exits...] where existed(exit.node.id, at: mark) { closed.append(exit.node.id) }
+        return closed
     }
 }
 

@@ -11,11 +11,7 @@ extension Transaction {
     /// Resolves a transition name to what will be applied: a built-in kind or a custom
     /// transition behaving as its base.
     func transition(named name: String) -> AppliedTransition? {
-        if let kind = TransitionKind(rawValue: name) { return AppliedTransition(kind: kind) }
-        if let custom = definition.transition(named: name) {
-            return AppliedTransition(kind: custom.base, name: custom.name, animator: custom.animator)
-        }
-        return nil
+        context.transition(named: name)
     }
 
     /// Opens a screen from the current top per DESIGN.md §2.2.
@@ -23,8 +19,8 @@ extension Transaction {
         let top = tree.topContainer
         var transition = transition
         if transition.kind == .push {
-            if tree.flows[top]!.kind == .stack {
-                let owner = tree.screens[tree.flows[top]!.screens.last!]!.flow
+            if let topScreen = tree.flows.read(top, { $0.pointee.kind == .stack ? $0.pointee.screens.last! : nil })! {
+                let owner = tree.screens.read(topScreen) { $0.pointee.flow }!
                 let screen = try addScreen(
                     name, params: params, owner: owner, container: top, via: transition,
                     enterVia: EventVia(transition: transition, direction: .push))
@@ -34,7 +30,7 @@ extension Transaction {
         }
         let kind: FlowNode.Kind = transition.kind == .modalWithNavigation ? .stack : .single
         let container = makeFlow(name: nil, kind: kind, parent: .presented(by: top), via: transition)
-        tree.flows[top]!.presented = container
+        present(container, by: top)
         let screen = try addScreen(
             name, params: params, owner: container, container: container, via: transition,
             enterVia: EventVia(transition: transition, direction: .present))
@@ -51,7 +47,7 @@ extension Transaction {
             if tree.flows[top]!.kind == .stack, let root = flow.rootScreen {
                 let starter = tree.screens[tree.flows[top]!.screens.last!]!.flow
                 let id = makeFlow(name: flow.name, kind: .stack, parent: .embedded(parent: starter, host: top), via: transition)
-                tree.flows[starter]!.children.append(id)
+                embed(id, in: starter)
                 let screen = try addScreen(
                     root, params: rootParams, owner: id, container: top, via: transition,
                     enterVia: EventVia(transition: transition, direction: .push))
@@ -62,7 +58,7 @@ extension Transaction {
         let built = try buildFlow(
             flow, parent: .presented(by: top), via: transition,
             enterVia: EventVia(transition: transition, direction: .present), rootParams: rootParams)
-        tree.flows[top]!.presented = built.flow
+        present(built.flow, by: top)
         return Opened(screen: built.screen, flow: built.flow, via: transition)
     }
 }

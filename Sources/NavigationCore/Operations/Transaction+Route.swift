@@ -2,17 +2,18 @@ extension Transaction {
     /// `nav.route` (DESIGN.md §4 route, rules 1–6).
     mutating func route(_ request: RouteRequest) throws(NavError) -> RouteOutcome {
         // 1. The destination exists and its params are valid.
-        guard let destination = definition.destination(named: request.to) else {
+        guard let destination = context.destination(named: request.to) else {
             throw .unknownDestination(request.to)
         }
         let params = try destinationParams(destination, request.params)
 
         // 2. The top screen's routes allow it.
         let top = tree.topScreen
-        let topNode = tree.screens[top]!
-        let topRoutes = definition.screen(named: topNode.name)?.routes ?? RouteRules()
-        guard topRoutes.allows(request.to) else {
-            throw .routeNotAllowed(from: topNode.name, to: request.to, allowed: topRoutes.allowedNames)
+        let topName = tree.screens.read(top) { $0.pointee.name }!
+        let topScreen = context.screen(named: topName)
+        guard let topScreen, topScreen.allows(request.to) else {
+            let allowed = topScreen?.definition.routes.allowedNames ?? RouteRules().allowedNames
+            throw .routeNotAllowed(from: topName, to: request.to, allowed: allowed)
         }
 
         // 3. `from` must still be the top.
@@ -21,7 +22,7 @@ extension Transaction {
         }
 
         // 4. The transition: explicit, else the edge override, else the destination's default.
-        let transition = try resolveTransition(request, destination: destination, edge: topRoutes.edge(to: request.to))
+        let transition = try resolveTransition(request, destination: destination, edge: topScreen.edgeTransition(to: request.to))
 
         // 6. popTo first (same revision).
         if let target = request.popTo {
@@ -55,26 +56,27 @@ extension Transaction {
     }
 
     /// Opens a screen or starts a flow from the current top.
-    mutating func open(_ destination: AppDefinition.Destination, params: JSONObject, transition: AppliedTransition) throws(NavError) -> Opened {
+    mutating func open(_ destination: ResolvedDestination, params: JSONObject, transition: AppliedTransition) throws(NavError) -> Opened {
         switch destination {
         case .screen(let screen): return try openScreen(screen.name, params: params, transition: transition)
-        case .flow(let flow): return try openFlow(flow, rootParams: params, transition: transition)
+        case .flow(let flow): return try openFlow(flow.definition, rootParams: params, transition: transition)
         }
     }
 
     /// Params of a route: a screen's own, a stack flow's root screen's; a tabs flow takes none.
-    func destinationParams(_ destination: AppDefinition.Destination, _ given: JSONObject) throws(NavError) -> JSONObject {
+    func destinationParams(_ destination: ResolvedDestination, _ given: JSONObject) throws(NavError) -> JSONObject {
         switch destination {
         case .screen(let screen):
-            return try validatedParams(for: screen.name, given)
+            return try validatedParams(for: screen.definition, given)
         case .flow(let flow):
-            if let root = flow.rootScreen { return try validatedParams(for: root, given) }
-            if let key = given.keys.first { throw .invalidParams(param: key, problem: .unknown, screen: flow.name) }
+            if let root = flow.definition.rootScreen { return try validatedParams(for: root, given) }
+            if let key = given.keys.first { throw .invalidParams(param: key, problem: .unknown, screen: flow.definition.name) }
             return [:]
         }
     }
 
-    func resolveTransition(_ request: RouteRequest, destination: AppDefinition.Destination, edge: RouteRules.Edge?) throws(NavError) -> AppliedTransition {
+    /// The transition: the request's, else the edge's override, else the destination's default.
+    func resolveTransition(_ request: RouteRequest, destination: ResolvedDestination, edge: AppliedTransition?) throws(NavError) -> AppliedTransition {
         if let name = request.transition {
             guard let transition = transition(named: name) else {
                 let known = TransitionKind.allCases.map(\.rawValue) + definition.transitions.map(\.name)
@@ -82,17 +84,16 @@ extension Transaction {
             }
             return transition
         }
-        if let name = edge?.transition, let transition = transition(named: name) { return transition }
-        return defaultTransition(destination)
+        return edge ?? destination.defaultTransition
     }
 
     /// The destination's own default: a screen's `transition` or push; a flow's or modal.
     func defaultTransition(_ destination: AppDefinition.Destination) -> AppliedTransition {
         switch destination {
         case .screen(let screen):
-            return screen.transition.flatMap(transition(named:)) ?? AppliedTransition(kind: .push)
+            return context.screen(named: screen.name)?.defaultTransition ?? AppliedTransition(kind: .push)
         case .flow(let flow):
-            return flow.transition.flatMap(transition(named:)) ?? AppliedTransition(kind: .modal)
+            return context.flow(named: flow.name)?.defaultTransition ?? AppliedTransition(kind: .modal)
         }
     }
 }

@@ -1,45 +1,68 @@
-/// A working copy of the tree that one operation (or one `apply`, or one deep link) edits,
+/// A transaction: one operation (or one `apply`, or one deep link) editing the tree in place,
 /// recording what it adds and removes so the commit can derive the ordered events of
-/// DESIGN.md §4.1. Dropping a transaction drops every change: that is how errors leave the
-/// state untouched.
+/// DESIGN.md §4.1, and logging the inverse of every edit so that a refused operation (or a
+/// dry run) can be rolled back, leaving the state exactly as it was.
 struct Transaction {
-    let definition: AppDefinition
-    let limits: NavigationLimits
+    let context: NavigatorContext
     var tree: NavigationTree
     var ids: any IDSource
 
-    struct Exit {
-        var node: ScreenNode
-        var via: EventVia?
-    }
+    var definition: AppDefinition { context.definition }
+    var limits: NavigationLimits { context.limits }
 
-    /// Removed screens, top-most first within each removal, in the order removals happened.
-    private(set) var exits: [Exit] = []
-    /// Added screens in the order they were added (bottom-most first), with the transition
-    /// that brought each.
-    private(set) var enters: [(screen: ScreenID, via: EventVia?)] = []
-    /// `flow.finish` results by flow instance.
-    var finishResults: [FlowID: JSONValue] = [:]
-    /// Flow instances made and removed, in order, so that deriving events looks at what changed
-    /// instead of comparing every flow of the old and new trees.
-    private(set) var madeFlows: [FlowID] = []
-    private(set) var removedFlows: [FlowID] = []
-    /// Tabs flows whose `selected` was set (possibly to the same tab, possibly twice).
-    private(set) var selectionsSet: [FlowID] = []
+    typealias Exit = TransactionRecords.Exit
 
-    init(definition: AppDefinition, tree: NavigationTree, ids: any IDSource, limits: NavigationLimits) {
-        self.definition = definition
+    /// The undo log and what was added and removed.
+    var records: TransactionRecords
+    var edits: [TreeEdit] { records.edits }
+    var exits: [Exit] { records.exits }
+    var enters: [(screen: ScreenID, via: EventVia?)] { records.enters }
+    var madeFlows: [FlowID] { records.madeFlows }
+    var removedFlows: [FlowNode] { records.removedFlows }
+    var selections: [(flow: FlowID, previous: Int)] { records.selections }
+    var finishResults: [FlowID: JSONValue] { records.finishResults }
+    /// Where the records stood when the transaction began.
+    let start: Mark
+
+    /// `records` must be empty (a navigator's kept records, or new ones).
+    init(context: NavigatorContext, tree: NavigationTree, ids: any IDSource, records: TransactionRecords = TransactionRecords()) {
+        self.start = Mark(enters: 0, exits: 0, madeFlows: 0, removedFlows: 0, selections: 0,
+                          top: tree.flows.isEmpty ? nil : tree.topScreen)
+        self.context = context
         self.tree = tree
         self.ids = ids
-        self.limits = limits
+        self.records = records
+    }
+
+    /// Where the records stand now, and the top screen: what a step of `apply` derives its
+    /// own results from.
+    struct Mark {
+        var enters: Int
+        var exits: Int
+        var madeFlows: Int
+        var removedFlows: Int
+        var selections: Int
+        /// `nil` before the boot built anything.
+        var top: ScreenID?
+    }
+
+    func mark() -> Mark {
+        Mark(enters: enters.count, exits: exits.count, madeFlows: madeFlows.count, removedFlows: removedFlows.count,
+             selections: selections.count, top: tree.topScreen)
+    }
+
+    /// Undoes every edit: the tree is again what the transaction started with.
+    mutating func rollBack() {
+        tree.undo(records.edits)
+        records.edits.removeAll(keepingCapacity: true)
     }
 
     // MARK: Building blocks
 
     mutating func makeFlow(name: String?, kind: FlowNode.Kind, parent: FlowNode.Parent, via: AppliedTransition?) -> FlowID {
         let id = ids.nextFlowID()
-        tree.flows[id] = FlowNode(id: id, name: name, kind: kind, parent: parent, via: via)
-        madeFlows.append(id)
+        tree.addFlow(FlowNode(id: id, name: name, kind: kind, parent: parent, via: via), log: &records.edits)
+        records.madeFlows.append(id)
         return id
     }
 
@@ -48,16 +71,15 @@ struct Transaction {
         _ name: String, params: JSONObject, owner: FlowID, container: FlowID,
         via: AppliedTransition?, enterVia: EventVia?
     ) throws(NavError) -> ScreenID {
-        guard tree.flows[container]!.screens.count < limits.screensPerStack else {
+        guard tree.flows.read(container, { $0.pointee.screens.count })! < limits.screensPerStack else {
             throw .limitExceeded("a stack may hold at most \(limits.screensPerStack) screens", limit: limits.screensPerStack)
         }
         guard tree.screens.count < limits.screensInTree else {
             throw .limitExceeded("the tree may hold at most \(limits.screensInTree) screens", limit: limits.screensInTree)
         }
         let id = ids.nextScreenID()
-        tree.screens[id] = ScreenNode(id: id, name: name, params: params, flow: owner, container: container, via: via)
-        tree.flows[container]!.screens.append(id)
-        enters.append((id, enterVia))
+        tree.addScreen(ScreenNode(id: id, name: name, params: params, flow: owner, container: container, via: via), log: &records.edits)
+        records.enters.append((id, enterVia))
         return id
     }
 
@@ -79,7 +101,7 @@ struct Transaction {
             for (index, tabName) in tabs.enumerated() {
                 guard let tabFlow = definition.flow(named: tabName) else { continue }
                 let built = try buildFlow(tabFlow, parent: .tab(of: id), via: nil, enterVia: enterVia, rootParams: [:])
-                tree.flows[id]!.tabs.append(built.flow)
+                tree.appendTab(built.flow, to: id, log: &records.edits)
                 if tabName == initialTab { select(index, in: id) }
                 if firstScreen == nil { firstScreen = built.screen }
             }
@@ -90,29 +112,31 @@ struct Transaction {
 
     /// Selects a tab of a tabs flow; every change of `selected` goes through here.
     mutating func select(_ index: Int, in tabs: FlowID) {
-        tree.flows[tabs]!.selected = index
-        selectionsSet.append(tabs)
+        records.selections.append((tabs, tree.select(index, in: tabs, log: &records.edits)))
+    }
+
+    /// Makes `presented` the container that `container` presents.
+    mutating func present(_ presented: FlowID, by container: FlowID) {
+        tree.setPresented(presented, by: container, log: &records.edits)
+    }
+
+    /// Records `child` as an embedded flow started by `parent`.
+    mutating func embed(_ child: FlowID, in parent: FlowID) {
+        tree.appendChild(child, to: parent, log: &records.edits)
     }
 
     // MARK: Removal
 
     /// Removes a screen from its container and the tree, recording its exit.
     private mutating func removeScreen(_ id: ScreenID, exitVia: EventVia?) {
-        guard let node = tree.screens.removeValue(forKey: id) else { return }
-        tree.flows[node.container]?.screens.removeAll { $0 == id }
-        exits.append(Exit(node: node, via: exitVia))
+        guard let node = tree.removeScreen(id, log: &records.edits) else { return }
+        records.exits.append(Exit(node: node, via: exitVia))
     }
 
     /// Removes a flow instance record and unlinks it from its parent.
     private mutating func removeFlowRecord(_ id: FlowID) {
-        guard let node = tree.flows.removeValue(forKey: id) else { return }
-        removedFlows.append(id)
-        switch node.parent {
-        case .root: break
-        case .tab(let of): tree.flows[of]?.tabs.removeAll { $0 == id }
-        case .presented(let by): if tree.flows[by]?.presented == id { tree.flows[by]!.presented = nil }
-        case .embedded(let parent, _): tree.flows[parent]?.children.removeAll { $0 == id }
-        }
+        guard let node = tree.removeFlow(id, log: &records.edits) else { return }
+        records.removedFlows.append(node)
     }
 
     /// Dismisses a presented container and everything above it: what it presents first, then
@@ -143,16 +167,16 @@ struct Transaction {
     /// without screens finish. Returns whether anything changed.
     @discardableResult
     mutating func pop(_ container: FlowID, keep: Int) -> Bool {
-        guard let node = tree.flows[container] else { return false }
+        guard let presented = tree.flows.read(container, { $0.pointee.presented }) else { return false }
         var changed = false
-        if let presented = node.presented {
+        if let presented {
             dismiss(presented)
             changed = true
         }
-        let screens = tree.flows[container]!.screens
+        let screens = tree.flows.read(container) { $0.pointee.screens }!
         guard keep < screens.count else { return changed }
         for screen in screens[keep...].reversed() {
-            let via = tree.screens[screen]?.via.map { EventVia(transition: $0, direction: .pop) }
+            let via = tree.screens.read(screen) { $0.pointee.via }?.map { EventVia(transition: $0, direction: .pop) }
             removeScreen(screen, exitVia: via)
         }
         finishEmptyEmbeddedFlows(in: container)
@@ -161,8 +185,10 @@ struct Transaction {
 
     /// Embedded flows hosted in `container` that no longer own any screen have ended.
     private mutating func finishEmptyEmbeddedFlows(in container: FlowID) {
-        // Most stacks host no embedded flow: nothing to collect or sort then.
-        guard tree.flows.values.contains(where: { $0.isEmbedded && $0.container == container }) else { return }
+        // Every flow embedded in a stack descends, by `children`, from the stack's own flow
+        // (it was started by the owner of the stack's top screen): most stacks have none, and
+        // then there is nothing to collect or sort.
+        guard tree.flows.read(container, { !$0.pointee.children.isEmpty }) == true else { return }
         let owners = Set(tree.flows[container]!.screens.compactMap { tree.screens[$0]?.flow })
         // Deepest first, so a parent is removed after its children.
         let empty = tree.flows.values
@@ -176,22 +202,40 @@ struct Transaction {
 
     /// Validates params given for a screen and fills defaults, in declaration order.
     func validatedParams(for screenName: String, _ given: JSONObject) throws(NavError) -> JSONObject {
-        guard let screen = definition.screen(named: screenName) else { return given }
+        guard let screen = context.screen(named: screenName) else { return given }
+        return try validatedParams(for: screen.definition, given)
+    }
+
+    /// Validates params given for a screen and fills defaults, in declaration order.
+    func validatedParams(for screen: ScreenDefinition, _ given: JSONObject) throws(NavError) -> JSONObject {
+        // The common case, checked without building anything: exactly the declared params, in
+        // declaration order, each already a value of its type that needs no normalizing.
+        if given.count == screen.params.count,
+            zip(given.pairs, screen.params).allSatisfy({ $0.key == $1.name && $1.type.acceptsUnchanged($0.value) })
+        {
+            return given
+        }
+        return try rebuiltParams(for: screen, given)
+    }
+
+    /// The general path of `validatedParams`: every param checked, normalized, defaulted, in
+    /// declaration order.
+    func rebuiltParams(for screen: ScreenDefinition, _ given: JSONObject) throws(NavError) -> JSONObject {
         for key in given.keys where screen.param(named: key) == nil {
-            throw .invalidParams(param: key, problem: .unknown, screen: screenName)
+            throw .invalidParams(param: key, problem: .unknown, screen: screen.name)
         }
         var result = JSONObject()
         for param in screen.params {
             if let value = given[param.name], !value.isNull {
                 switch param.type.validate(value) {
                 case .success(let normalized): result[param.name] = normalized
-                case .failure(let problem): throw .invalidParams(param: param.name, problem: problem, screen: screenName)
+                case .failure(let problem): throw .invalidParams(param: param.name, problem: problem, screen: screen.name)
                 }
             } else if let value = param.defaultValue {
                 // Defaults were checked at load; normalize `0` for a double to `0.0`.
                 result[param.name] = (try? param.type.validate(value).get()) ?? value
             } else if param.isRequired {
-                throw .invalidParams(param: param.name, problem: .missing, screen: screenName)
+                throw .invalidParams(param: param.name, problem: .missing, screen: screen.name)
             }
         }
         return result

@@ -18,6 +18,15 @@ public struct FlowNode: Sendable, Hashable {
         case presented(by: FlowID)
         /// Started by `parent` (a flow instance) with its screens pushed on `host`'s stack.
         case embedded(parent: FlowID, host: FlowID)
+
+        /// The next flow up for ownership (tabs and embedding, not presentation).
+        var up: FlowID? {
+            switch self {
+            case .root, .presented: return nil
+            case .tab(let of): return of
+            case .embedded(let parent, _): return parent
+            }
+        }
     }
 
     public var id: FlowID

@@ -35,8 +35,9 @@ private func parseID(_ text: String, prefix: Character) -> Int? {
     return n
 }
 
-/// Where new instance ids come from. A value type, so that a failed operation, which runs on
-/// a copy of the state, consumes no id. Injected in tests to make ids predictable.
+/// Where new instance ids come from. A value type, so that a failed operation, whose
+/// transaction draws ids from its own copy, consumes no id. Injected in tests to make ids
+/// predictable.
 public protocol IDSource: Sendable {
     mutating func nextFlowID() -> FlowID
     mutating func nextScreenID() -> ScreenID

@@ -1,10 +1,10 @@
 /// The canonical coordinator tree (DESIGN.md §3), stored flat: flow and screen instances by id,
-/// linked by ids. Copying it is cheap until written (copy-on-write dictionaries), which is how
-/// operations stay atomic: they run on a copy that is kept only if every step succeeds.
+/// linked by ids. Operations edit it in place through `NavigationTree+Edits`, which logs the
+/// inverse of every edit: that is how a refused operation leaves it exactly as it was.
 public struct NavigationTree: Sendable, Hashable {
     public internal(set) var rootFlow: FlowID
-    public internal(set) var flows: [FlowID: FlowNode] = [:]
-    public internal(set) var screens: [ScreenID: ScreenNode] = [:]
+    public internal(set) var flows = IDMap<FlowID, FlowNode>()
+    public internal(set) var screens = IDMap<ScreenID, ScreenNode>()
 
     init(rootFlow: FlowID) {
         self.rootFlow = rootFlow
@@ -37,22 +37,24 @@ public struct NavigationTree: Sendable, Hashable {
     }
 
     /// The deepest container reached from `flow` by selected tabs and presentations.
+    /// Reads fields in place, never copying nodes: this runs several times per operation.
     func topContainer(from flow: FlowID) -> FlowID {
         var id = flow
-        while let node = flows[id] {
-            if node.kind == .tabs, node.tabs.indices.contains(node.selected) {
-                id = node.tabs[node.selected]
-                continue
+        while let next = flows.read(id, { node -> FlowID? in
+            guard node.pointee.kind == .tabs, node.pointee.tabs.indices.contains(node.pointee.selected) else {
+                return node.pointee.presented
             }
-            guard let presented = node.presented else { return id }
-            id = presented
+            return node.pointee.tabs[node.pointee.selected]
+        }) {
+            guard let next else { return id }
+            id = next
         }
         return id
     }
 
     /// The one top screen.
     public var topScreen: ScreenID {
-        flows[topContainer]!.screens.last!
+        flows.read(topContainer) { $0.pointee.screens.last! }!
     }
 
     /// Screens of the visible path's containers, bottom to top, the top screen last.
@@ -70,13 +72,9 @@ public struct NavigationTree: Sendable, Hashable {
     func ancestors(ofFlow id: FlowID) -> [FlowID] {
         var result: [FlowID] = []
         var current: FlowID? = id
-        while let c = current, let node = flows[c] {
+        while let c = current, let up = flows.read(c, { $0.pointee.parent.up }) {
             result.append(c)
-            switch node.parent {
-            case .root, .presented: current = nil
-            case .tab(let of): current = of
-            case .embedded(let parent, _): current = parent
-            }
+            current = up
         }
         return result
     }
@@ -84,8 +82,13 @@ public struct NavigationTree: Sendable, Hashable {
     /// Whether `screen` lies (by ownership, tabs and embedding, not presentation) in `flow`'s
     /// subtree.
     func owns(_ flow: FlowID, screen: ScreenID) -> Bool {
-        guard let owner = screens[screen]?.flow else { return false }
-        return ancestors(ofFlow: owner).contains(flow)
+        guard var current = screens.read(screen, { $0.pointee.flow }) else { return false }
+        while let up = flows.read(current, { $0.pointee.parent.up }) {
+            if current == flow { return true }
+            guard let up else { return false }
+            current = up
+        }
+        return false
     }
 
     /// Every flow id of the tree in a canonical order: depth first, a container's embedded

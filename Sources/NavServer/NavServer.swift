@@ -117,6 +117,7 @@ public final class NavServer {
 
         init(responses: consuming JSONBuffer?) {
             self.responses = responses ?? JSONBuffer(capacity: Self.initialCapacity)
+        }
     }
 
     private func handle(_ frame: Frame, on connection: ClientConnection, into batch: inout ReadBatch) {

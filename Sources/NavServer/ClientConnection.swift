@@ -22,6 +22,19 @@ final class ClientConnection {
         self.decoder = decoder
     }
 
+    /// The decoder, moved out for a read (an empty one with the same limit left in its place):
+    /// the read feeds a local, so no access to `decoder` stays open while frames are handled.
+    func takeDecoder() -> FrameDecoder {
+        var taken = FrameDecoder(maxLineBytes: decoder.maxLineBytes)
+        swap(&taken, &decoder)
+        return taken
+    }
+
+    /// Puts back the decoder `takeDecoder()` moved out.
+    func restoreDecoder(_ taken: inout FrameDecoder) {
+        swap(&taken, &decoder)
+    }
+
     struct Subscription {
         var tree: Bool
         var events: Bool

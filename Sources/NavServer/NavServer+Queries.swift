@@ -18,7 +18,7 @@ extension NavServer {
             // old one still held would repeat revisions.
             let connection = connections[id]!
             connection.deferred.removeAll()
-            connection.subscription = ClientConnection.Subscription(tree: tree, events: events, sentRevision: navigator.revision)
+            connection.subscription = ClientConnection.Subscription(tree: tree, events: events, sentRevision: engine.revision)
             list(connection)
             return .state
         case .navUnsubscribe:
@@ -30,13 +30,13 @@ extension NavServer {
         case .navURL:
             let screen = try reader.screenID("screen")
             try reader.finish()
-            return .value(["url": try navigator.canonicalURL(for: screen).map(JSONValue.string) ?? .null])
+            return .value(["url": try engine.canonicalURL(for: screen).map(JSONValue.string) ?? .null])
         case .routesList:
-            result = navigator.routesJSON
+            result = engine.routesJSON
         case .routesResolve:
             let url = try reader.string("url")
             try reader.finish()
-            return .value(try navigator.resolve(url))
+            return .value(try engine.resolve(url))
         case .daemonInfo:
             result = info
         case .daemonHello:
@@ -57,9 +57,9 @@ extension NavServer {
     /// `nav.subscribe` and `nav.changed` with a root until the next commit splices these bytes.
     /// The tree changes only with the revision (`Navigator.perform` commits both together).
     func encodedTree() -> [UInt8] {
-        if let treeCache, treeCache.revision == navigator.revision { return treeCache.bytes }
-        let bytes = navigator.tree.encodedJSON
-        treeCache = (navigator.revision, bytes)
+        if let treeCache, treeCache.revision == engine.revision { return treeCache.bytes }
+        let bytes = engine.tree.encodedJSON
+        treeCache = (engine.revision, bytes)
         return bytes
     }
 
@@ -73,11 +73,11 @@ extension NavServer {
         return [
             "version": .string(configuration.version),
             "protocol": .string(configuration.protocolVersion),
-            "app": .string(navigator.definition.app),
+            "app": .string(engine.definition.app),
             "pid": .int(Int(configuration.pid)),
             "uptimeSeconds": .int(Int(configuration.clock().rounded(.down))),
-            "revision": .int(navigator.revision),
-            "instance": .string(navigator.instance),
+            "revision": .int(engine.revision),
+            "instance": .string(engine.instance),
             "socket": .string(configuration.socketPath),
             "clients": .array(clients),
             "stateDir": configuration.stateDir.map(JSONValue.string) ?? .null,

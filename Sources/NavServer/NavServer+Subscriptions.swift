@@ -7,7 +7,7 @@ extension NavServer {
     /// subscriber of a variant (tree or not, events or not: four at most, each encoded once);
     /// congested subscribers collect it for a coalesced notification; the requester's copy
     /// waits until its response is written.
-    func broadcast(_ record: ChangeRecord, deferring requester: ClientID) {
+    func broadcast(_ record: ChangeRecord, deferring requester: ClientID, into outbox: inout Outbox) {
         var payloads: [Payload?] = [nil, nil, nil, nil]
         var root: [UInt8]?
         for connection in subscribers {
@@ -15,7 +15,7 @@ extension NavServer {
             let id = connection.id
             if connection.congested || subscription.sentRevision != record.revision - 1 {
                 enqueue(record, for: id)
-                if !connection.congested && id != requester { flushPending(id) }
+                if !connection.congested && id != requester { flushPending(id, into: &outbox) }
                 continue
             }
             let variant = (subscription.tree ? 2 : 0) + (subscription.events ? 1 : 0)
@@ -34,7 +34,7 @@ extension NavServer {
             if id == requester {
                 connection.deferred.append(payload)
             } else {
-                outputs.append(.send(id, payload))
+                outbox.send(payload, to: id)
             }
         }
     }
@@ -49,16 +49,16 @@ extension NavServer {
     }
 
     /// The requester's own notifications, after its responses.
-    func deliverDeferred(to connection: ClientConnection) {
+    func deliverDeferred(to connection: ClientConnection, into outbox: inout Outbox) {
         guard !connection.deferred.isEmpty else { return }
         let deferred = connection.deferred
         connection.deferred.removeAll()
-        for payload in deferred { outputs.append(.send(connection.id, payload)) }
-        flushPending(connection.id)
+        for payload in deferred { outbox.send(payload, to: connection.id) }
+        flushPending(connection.id, into: &outbox)
     }
 
     /// Sends what a subscriber missed as one coalesced notification, if it can take it.
-    func flushPending(_ id: ClientID) {
+    func flushPending(_ id: ClientID, into outbox: inout Outbox) {
         guard let connection = connections[id], !connection.congested, !connection.closing,
             let subscription = connection.subscription, let last = subscription.pending.last
         else { return }
@@ -70,7 +70,7 @@ extension NavServer {
         connections[id]!.subscription!.pending.removeAll()
         connections[id]!.subscription!.truncated = false
         connections[id]!.subscription!.sentRevision = last.revision
-        outputs.append(.send(id, payload))
+        outbox.send(payload, to: id)
     }
 
     /// `nav.changed {revision, baseRevision, changes, truncated?, root?}` as one line, written
@@ -106,21 +106,21 @@ extension NavServer {
 
     /// The connection drained below the low watermark: send what it missed, coalesced.
     public func drained(_ id: ClientID) -> [ServerOutput] {
-        outputs.removeAll(keepingCapacity: true)
         guard connections[id] != nil else { return [] }
         connections[id]!.congested = false
-        flushPending(id)
-        return takeOutputs()
+        var outbox = Outbox()
+        flushPending(id, into: &outbox)
+        return outbox.outputs
     }
 
     /// SIGINT/SIGTERM: refuse further mutations and tell every client why.
     public func shutdown(reason: String) -> [ServerOutput] {
-        outputs.removeAll(keepingCapacity: true)
         shuttingDown = true
         var bytes = JSONBuffer()
         RPCEncoder.notification(method: "daemon.shutdown", params: ["reason": .string(reason)], into: &bytes)
         let payload = Payload(bytes.bytes)
-        for id in connections.keys.sorted() { outputs.append(.send(id, payload)) }
-        return takeOutputs()
+        var outbox = Outbox()
+        for id in connections.keys.sorted() { outbox.send(payload, to: id) }
+        return outbox.outputs
     }
 }

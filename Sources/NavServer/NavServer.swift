@@ -9,7 +9,9 @@ import NavigationCore
 ///
 /// Not thread-safe by design: the transport calls it from its one loop thread.
 public final class NavServer {
-    public private(set) var navigator: Navigator
+    /// The navigation state. Internal storage behind `navigator`: outside code cannot reach it
+    /// directly, which lets the optimizer check its accesses statically (see `perform`).
+    var engine: Navigator
     public let configuration: ServerConfiguration
     var connections: [ClientID: ClientConnection] = [:]
     /// The connections with a subscription, by id: what a revision is fanned out to.
@@ -19,12 +21,11 @@ public final class NavServer {
     /// False only in tests that compare the scanned path with the parsed one.
     let scansRequests: Bool
 
-    /// Outputs of the call in progress.
-    var outputs: [ServerOutput] = []
     /// The tree of `revision` encoded, kept for `nav.state` and the notifications that carry
     /// it until the next revision (see `encodedTree()`).
     var treeCache: (revision: Int, bytes: [UInt8])?
     /// The responses buffer of the last read, kept for the next one (no allocation per read).
+    /// Only ever swapped with a local, never held open.
     var spareResponses: JSONBuffer? = JSONBuffer(capacity: ReadBatch.initialCapacity)
 
     public convenience init(navigator: Navigator, configuration: ServerConfiguration = ServerConfiguration()) {
@@ -32,11 +33,13 @@ public final class NavServer {
     }
 
     init(navigator: Navigator, configuration: ServerConfiguration, scansRequests: Bool) {
-        self.navigator = navigator
+        self.engine = navigator
         self.configuration = configuration
         self.limits = RPCLimits(maxDepth: configuration.maxDepth, maxBatch: configuration.maxBatch)
         self.scansRequests = scansRequests
     }
+
+    public var navigator: Navigator { engine }
 
     /// Connected clients, oldest first.
     public var clientIDs: [ClientID] { connections.keys.sorted() }
@@ -65,43 +68,53 @@ public final class NavServer {
 
     /// Bytes read from a connection: answers every complete message in them.
     public func receive(_ bytes: UnsafeRawBufferPointer, from id: ClientID) -> [ServerOutput] {
-        read(bytes, from: id)
-        return takeOutputs()
+        var outbox = Outbox()
+        read(bytes, from: id, into: &outbox)
+        return outbox.outputs
     }
 
-    /// `receive(_:from:)` for a caller that carries out each output at once (the daemon):
-    /// `perform` gets them in order, and the server keeps its buffer of outputs for the next
-    /// read instead of handing over a new array every time.
+    /// `receive(_:from:)` for a caller that carries out each output in order (tests of the
+    /// handler path compare it with the array one).
     public func receive(_ bytes: UnsafeRawBufferPointer, from id: ClientID, perform: (ServerOutput) -> Void) {
-        read(bytes, from: id)
-        var index = 0
-        // By index: no access to `outputs` stays open while `perform` runs.
-        while index < outputs.count {
-            perform(outputs[index])
-            index += 1
-        }
-        outputs.removeAll(keepingCapacity: true)
+        for output in receive(bytes, from: id) { perform(output) }
     }
 
-    /// Leaves the read's outputs in `outputs`, which is empty between calls: every call that
-    /// adds to it hands all of it on before it returns.
-    private func read(_ bytes: UnsafeRawBufferPointer, from id: ClientID) {
+    /// `receive(_:from:)` for the daemon: every output goes to `handler` as it arises, the
+    /// responses straight from the read's buffer.
+    public func receive(_ bytes: UnsafeRawBufferPointer, from id: ClientID, handler: some ServerOutputHandler) {
+        var outbox = Outbox(handler: handler)
+        read(bytes, from: id, into: &outbox)
+    }
+
+    private func read(_ bytes: UnsafeRawBufferPointer, from id: ClientID, into outbox: inout Outbox) {
         guard let connection = connections[id], !connection.closing else { return }
-        var batch = ReadBatch(responses: spareResponses.take())
-        // Each frame is handled as the decoder finds it, in place in the decoder's buffer.
-        connection.decoder.feed(bytes) { handle($0, on: connection, into: &batch) }
-        finish(batch, for: connection)
+        var batch = ReadBatch(responses: takeSpareResponses())
+        // The decoder is moved into a local for the read (and back after): a frame is handled
+        // as the decoder finds it, in place in its buffer, without an access to the connection
+        // held open meanwhile.
+        var decoder = connection.takeDecoder()
+        decoder.feed(bytes) { handle($0, on: connection, into: &batch, outbox: &outbox) }
+        connection.restoreDecoder(&decoder)
+        finish(batch, for: connection, into: &outbox)
     }
 
     /// The peer sent its last byte: a final line without a newline still counts (so
     /// `printf '{…}' | nc -U` gets its answer).
     public func endOfInput(_ id: ClientID) -> [ServerOutput] {
         guard let connection = connections[id], !connection.closing else { return [] }
-        outputs.removeAll(keepingCapacity: true)
-        var batch = ReadBatch(responses: spareResponses.take())
-        connection.decoder.finish { handle($0, on: connection, into: &batch) }
-        finish(batch, for: connection)
-        return takeOutputs()
+        var outbox = Outbox()
+        var batch = ReadBatch(responses: takeSpareResponses())
+        var decoder = connection.takeDecoder()
+        decoder.finish { handle($0, on: connection, into: &batch, outbox: &outbox) }
+        connection.restoreDecoder(&decoder)
+        finish(batch, for: connection, into: &outbox)
+        return outbox.outputs
+    }
+
+    private func takeSpareResponses() -> JSONBuffer? {
+        var spare: JSONBuffer? = nil
+        swap(&spare, &spareResponses)
+        return spare
     }
 
     /// What the frames of one read produced: their responses, in order, and whether any of
@@ -120,72 +133,65 @@ public final class NavServer {
         }
     }
 
-    private func handle(_ frame: Frame, on connection: ClientConnection, into batch: inout ReadBatch) {
+    private func handle(_ frame: Frame, on connection: ClientConnection, into batch: inout ReadBatch, outbox: inout Outbox) {
         guard !connection.closing else { return }
         let id = connection.id
         switch frame {
         case .line(let line):
-            handleLine(line, from: connection, into: &batch.responses, committed: &batch.committed)
+            handleLine(line, from: connection, into: &batch.responses, committed: &batch.committed, outbox: &outbox)
         case .oversized:
             connection.oversizedLines += 1
             RPCEncoder.failure(id: .null, error: .messageTooLarge(limit: configuration.maxLineBytes), into: &batch.responses)
             if connection.oversizedLines >= configuration.maxOversizedLines {
                 connection.closing = true
-                flush(batch.responses, to: id)
+                outbox.send(batch.responses, to: id)
                 batch.responses.removeAll()
-                outputs.append(.close(id, reason: "\(configuration.maxOversizedLines) messages over \(configuration.maxLineBytes) bytes"))
+                outbox.close(id, reason: "\(configuration.maxOversizedLines) messages over \(configuration.maxLineBytes) bytes")
             }
         }
     }
 
-    private func finish(_ batch: consuming ReadBatch, for connection: ClientConnection) {
-        flush(batch.responses, to: connection.id)
+    private func finish(_ batch: consuming ReadBatch, for connection: ClientConnection, into outbox: inout Outbox) {
+        outbox.send(batch.responses, to: connection.id)
+        let committed = batch.committed
         if batch.responses.capacity <= ReadBatch.keptCapacity {
             batch.responses.removeAll()
-            spareResponses = .some(batch.responses)
+            var spare: JSONBuffer? = .some(batch.responses)
+            swap(&spare, &spareResponses)
         }
         // Others were sent each revision as it committed; this client gets its own
         // notifications only now, after the responses that caused them.
-        if batch.committed { deliverDeferred(to: connection) }
-    }
-
-    func flush(_ bytes: borrowing JSONBuffer, to id: ClientID) {
-        if !bytes.isEmpty { outputs.append(.send(id, Payload(bytes.bytes))) }
-    }
-
-    func takeOutputs() -> [ServerOutput] {
-        defer { outputs.removeAll(keepingCapacity: true) }
-        return outputs
+        if committed { deliverDeferred(to: connection, into: &outbox) }
     }
 
     /// One line: a request, a notification or a batch. The commonest requests are scanned
     /// straight into their operation (`JSONRPC.scan`); every other line is parsed.
-    func handleLine(_ line: ArraySlice<UInt8>, from connection: ClientConnection, into responses: inout JSONBuffer, committed: inout Bool) {
+    func handleLine(_ line: ArraySlice<UInt8>, from connection: ClientConnection, into responses: inout JSONBuffer, committed: inout Bool, outbox: inout Outbox) {
         if scansRequests, let request = JSONRPC.scan(line: line, limits: limits) {
-            answer(request, from: connection, into: &responses, committed: &committed)
+            answer(request, from: connection, into: &responses, committed: &committed, outbox: &outbox)
             return
         }
         switch JSONRPC.parse(line: line, limits: limits) {
         case .failure(let error):
             RPCEncoder.failure(id: .null, error: error, into: &responses)
         case .single(let entry):
-            answer(entry, from: connection, into: &responses, committed: &committed)
+            answer(entry, from: connection, into: &responses, committed: &committed, outbox: &outbox)
         case .batch(let entries):
-            let answers = entries.compactMap { handle($0, from: connection, committed: &committed) }
+            let answers = entries.compactMap { handle($0, from: connection, committed: &committed, outbox: &outbox) }
             RPCEncoder.batch(answers, into: &responses)
         }
     }
 
     /// One request of a single-request line, its response written straight into `out` (nothing
     /// for a notification, which is never answered, not even with an error).
-    func answer(_ entry: RPCEntry, from connection: ClientConnection, into out: inout JSONBuffer, committed: inout Bool) {
+    func answer(_ entry: RPCEntry, from connection: ClientConnection, into out: inout JSONBuffer, committed: inout Bool, outbox: inout Outbox) {
         switch entry {
         case .invalid(let requestID, let error):
             RPCEncoder.failure(id: requestID, error: error, into: &out)
         case .request(let request):
             let result: CallResult
             do throws(NavError) {
-                result = try call(request, from: connection, committed: &committed)
+                result = try call(request, from: connection, committed: &committed, outbox: &outbox)
             } catch {
                 if let requestID = request.id { RPCEncoder.failure(id: requestID, error: error, into: &out) }
                 return
@@ -196,10 +202,10 @@ public final class NavServer {
     }
 
     /// A scanned request, answered as `answer(_:from:into:committed:)` answers a parsed one.
-    func answer(_ request: ScannedRequest, from connection: ClientConnection, into out: inout JSONBuffer, committed: inout Bool) {
+    func answer(_ request: ScannedRequest, from connection: ClientConnection, into out: inout JSONBuffer, committed: inout Bool, outbox: inout Outbox) {
         let result: CallResult
         do throws(NavError) {
-            result = try call(request, from: connection, committed: &committed)
+            result = try call(request, from: connection, committed: &committed, outbox: &outbox)
         } catch {
             if let requestID = request.id { RPCEncoder.failure(id: requestID, error: error, into: &out) }
             return
@@ -209,14 +215,14 @@ public final class NavServer {
     }
 
     /// One request of a batch; its response, or nil for a notification.
-    func handle(_ entry: RPCEntry, from connection: ClientConnection, committed: inout Bool) -> RPCResponse? {
+    func handle(_ entry: RPCEntry, from connection: ClientConnection, committed: inout Bool, outbox: inout Outbox) -> RPCResponse? {
         switch entry {
         case .invalid(let requestID, let error):
             return .failure(id: requestID, error: error)
         case .request(let request):
             let result: CallResult
             do throws(NavError) {
-                result = try call(request, from: connection, committed: &committed)
+                result = try call(request, from: connection, committed: &committed, outbox: &outbox)
             } catch {
                 return request.id.map { .failure(id: $0, error: error) }
             }
@@ -227,22 +233,22 @@ public final class NavServer {
     }
 
     /// Dispatches a method call.
-    func call(_ request: RPCRequest, from connection: ClientConnection, committed: inout Bool) throws(NavError) -> CallResult {
+    func call(_ request: RPCRequest, from connection: ClientConnection, committed: inout Bool, outbox: inout Outbox) throws(NavError) -> CallResult {
         let method = try RPCMethod.named(request.method)
         if case .array? = request.params { throw .positionalParams(method: request.method) }
         if method.mutatesState {
             try refuseWhileShuttingDown()
-            return try perform(NavOperation(method: request.method, params: request.params), from: connection, committed: &committed)
+            return try perform(NavOperation(method: request.method, params: request.params), from: connection, committed: &committed, outbox: &outbox)
         }
         return try query(method, request.params, from: connection.id)
     }
 
     /// Dispatches a scanned call, as `call(_ request: RPCRequest, …)` dispatches a parsed one.
-    func call(_ request: ScannedRequest, from connection: ClientConnection, committed: inout Bool) throws(NavError) -> CallResult {
+    func call(_ request: ScannedRequest, from connection: ClientConnection, committed: inout Bool, outbox: inout Outbox) throws(NavError) -> CallResult {
         switch request.call {
         case .operation(let operation):
             try refuseWhileShuttingDown()
-            return try perform(operation, from: connection, committed: &committed)
+            return try perform(operation, from: connection, committed: &committed, outbox: &outbox)
         case .state:
             return .state
         }
@@ -255,11 +261,10 @@ public final class NavServer {
     }
 
     /// Runs a mutation; a committed revision is broadcast.
-    private func perform(_ operation: NavOperation, from connection: ClientConnection, committed: inout Bool) throws(NavError) -> CallResult {
-        let before = navigator.revision
-        let result = try navigator.perform(operation)
+    private func perform(_ operation: NavOperation, from connection: ClientConnection, committed: inout Bool, outbox: inout Outbox) throws(NavError) -> CallResult {
+        let (result, isCommit) = try Self.run(operation, on: &engine)
         // Only a committed revision is news: no-ops and dry runs are not.
-        guard navigator.revision != before else { return .operation(result, events: nil) }
+        guard isCommit else { return .operation(result, events: nil) }
         committed = true
         // Without subscribers the events are needed once: the response writes them itself.
         guard !subscribers.isEmpty else { return .operation(result, events: nil) }
@@ -268,8 +273,15 @@ public final class NavServer {
         let record = ChangeRecord(
             revision: result.revision, method: operation.method, client: connection.id,
             clientName: connection.name, events: events)
-        broadcast(record, deferring: connection.id)
+        broadcast(record, deferring: connection.id, into: &outbox)
         return .operation(result, events: events)
+    }
+
+    /// `navigator.perform` and whether it committed a revision, in one access to `engine`.
+    private static func run(_ operation: NavOperation, on navigator: inout Navigator) throws(NavError) -> (OperationResult, Bool) {
+        let before = navigator.revision
+        let result = try navigator.perform(operation)
+        return (result, navigator.revision != before)
     }
 
     /// What a call answers, written by `write(_:into:)`.
@@ -285,7 +297,7 @@ public final class NavServer {
         switch result {
         case .value(let value): JSONWriter.write(value, into: &out)
         case .operation(let result, let events): result.writeJSON(into: &out, encodedEvents: events)
-        case .state: navigator.writeStateJSON(into: &out, encodedTree: encodedTree())
+        case .state: engine.writeStateJSON(into: &out, encodedTree: encodedTree())
         }
     }
 }

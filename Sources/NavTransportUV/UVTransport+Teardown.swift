@@ -19,8 +19,10 @@ extension UVTransport {
             uv_close(asHandle(signalHandles[signal]!), freeHandleOnClose)
         }
         signalHandles = [:]
-        dirty = []
-        congestionToReport = []
+        var dropped: [Connection] = []
+        swap(&dropped, &dirty)
+        dropped = []
+        swap(&dropped, &congestionToReport)
         shutdownState = nil
         uv_close(asHandle(flushHandle), freeHandleOnClose)
         uv_close(asHandle(stallTimer), freeHandleOnClose)

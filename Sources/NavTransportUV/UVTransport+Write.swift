@@ -22,12 +22,22 @@ extension UVTransport {
         if unsent > configuration.highWatermark && !connection.congested {
             connection.congested = true
             updateReading(connection)
-            congestionToReport.append(connection)
+            var reports: [Connection] = []
+            swap(&reports, &congestionToReport)
+            reports.append(connection)
+            swap(&reports, &congestionToReport)
         }
-        if !connection.isDirty {
-            connection.isDirty = true
-            dirty.append(connection)
-        }
+        markDirty(connection)
+    }
+
+    /// Puts a connection on the list to write at the flush point, once.
+    func markDirty(_ connection: Connection) {
+        guard !connection.isDirty else { return }
+        connection.isDirty = true
+        var list: [Connection] = []
+        swap(&list, &dirty)
+        list.append(connection)
+        swap(&list, &dirty)
     }
 
     public func send(_ bytes: [UInt8], to id: ConnectionID) {
@@ -54,20 +64,23 @@ extension UVTransport {
     func flush() {
         repeat {
             while !congestionToReport.isEmpty {
-                let reports = congestionToReport
-                congestionToReport = []
+                var reports: [Connection] = []
+                swap(&reports, &congestionToReport)
                 for connection in reports where connection.isOpen && connection.congested && !connection.congestionReported {
                     connection.congestionReported = true
                     delegate?.transport(self, congested: connection.id)
                 }
             }
             guard !dirty.isEmpty else { return }
-            let batch = dirty
-            dirty = []
+            var batch: [Connection] = []
+            swap(&batch, &dirty)
             for connection in batch {
                 connection.isDirty = false
                 startWrite(connection)
             }
+            // The list's buffer goes back for the next iteration's sends (no allocation each).
+            batch.removeAll(keepingCapacity: true)
+            if dirty.isEmpty { swap(&batch, &dirty) }
         } while !dirty.isEmpty || !congestionToReport.isEmpty
     }
 
@@ -129,10 +142,7 @@ extension UVTransport {
         connection.lastProgress = UVTransport.monotonicMilliseconds()
         connection.writeQueueSeen = 0
         if !connection.pending.isEmpty {
-            if !connection.isDirty {
-                connection.isDirty = true
-                dirty.append(connection)
-            }
+            markDirty(connection)
         } else if case .flushing(let reason) = connection.state {
             closeNow(connection, reason: reason)
             return

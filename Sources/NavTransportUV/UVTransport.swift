@@ -25,7 +25,13 @@ public final class UVTransport {
     }
 
     public let configuration: Configuration
-    public weak var delegate: (any TransportDelegate)?
+    public var delegate: (any TransportDelegate)? {
+        get { weakDelegate }
+        set { weakDelegate = newValue }
+    }
+    /// Private storage behind `delegate`: only these accessors touch it, so the optimizer
+    /// checks its accesses statically instead of at run time on every read.
+    private weak var weakDelegate: (any TransportDelegate)?
 
     /// Set once `run()` closed the loop with every handle gone (`uv_loop_close` returned 0).
     public internal(set) var isClosed = false
@@ -45,6 +51,8 @@ public final class UVTransport {
     var listener: UnsafeMutablePointer<uv_pipe_t>?
     var connections: [ConnectionID: Connection] = [:]
     /// Connections with bytes queued this iteration, in the order they were first queued.
+    /// This list and the next are only ever swapped with locals (`markDirty`, `flush`): no
+    /// access to them contains a call, so their exclusivity is checked at compile time.
     var dirty: [Connection] = []
     /// Connections that became congested since the delegate was last told.
     var congestionToReport: [Connection] = []
@@ -67,7 +75,7 @@ public final class UVTransport {
             throw .system("start", "the event loop", SystemError(uv: status))
         }
         self.configuration = configuration
-        self.delegate = delegate
+        self.weakDelegate = delegate
         self.loop = loop
         readBuffer = .allocate(byteCount: configuration.readBufferSize, alignment: 16)
         flushHandle = allocateUV(uv_prepare_t.self)

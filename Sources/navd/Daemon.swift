@@ -52,7 +52,22 @@ final class Daemon: TransportDelegate {
     }
 
     func transport(_ transport: UVTransport, received bytes: UnsafeRawBufferPointer, from connection: ConnectionID) {
-        server.receive(bytes, from: client(connection)) { perform($0, on: transport) }
+        server.receive(bytes, from: client(connection), handler: TransportOutputs(transport: transport, daemon: self))
+    }
+
+    /// A read's outputs, handed to the transport as the server produces them (the transport
+    /// only queues them). Two references: it fits an existential without a heap box.
+    private struct TransportOutputs: ServerOutputHandler {
+        let transport: UVTransport
+        unowned let daemon: Daemon
+
+        func send(_ bytes: UnsafeRawBufferPointer, to id: ClientID) {
+            transport.send(bytes, to: ConnectionID(raw: id.raw))
+        }
+
+        func close(_ id: ClientID, reason: String) {
+            daemon.perform(.close(id, reason: reason), on: transport)
+        }
     }
 
     func transport(_ transport: UVTransport, endOfInput connection: ConnectionID) {

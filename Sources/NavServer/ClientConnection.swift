@@ -35,6 +35,36 @@ final class ClientConnection {
         swap(&taken, &decoder)
     }
 
+    // `subscription` and `deferred` change only in a local swapped out and back: no access to
+    // them contains a call (an append or an assignment may free memory), so the optimizer
+    // checks their exclusivity at compile time instead of on every request.
+
+    func updateSubscription(_ change: (inout Subscription?) -> Void) {
+        var local: Subscription? = nil
+        swap(&local, &subscription)
+        change(&local)
+        swap(&local, &subscription)
+    }
+
+    func updateName(_ newName: String) {
+        var local: String? = newName
+        swap(&local, &name)
+    }
+
+    func updateDeferred(_ change: (inout [Payload]) -> Void) {
+        var local: [Payload] = []
+        swap(&local, &deferred)
+        change(&local)
+        swap(&local, &deferred)
+    }
+
+    /// The held notifications, leaving none.
+    func takeDeferred() -> [Payload] {
+        var local: [Payload] = []
+        swap(&local, &deferred)
+        return local
+    }
+
     struct Subscription {
         var tree: Bool
         var events: Bool

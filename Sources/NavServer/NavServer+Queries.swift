@@ -16,15 +16,16 @@ extension NavServer {
             try reader.finish()
             // A new subscription starts from the full state in this response: anything the
             // old one still held would repeat revisions.
-            let connection = connections[id]!
-            connection.deferred.removeAll()
-            connection.subscription = ClientConnection.Subscription(tree: tree, events: events, sentRevision: engine.revision)
+            let connection = connection(for: id)!
+            connection.updateDeferred { $0.removeAll() }
+            let subscription = ClientConnection.Subscription(tree: tree, events: events, sentRevision: engine.revision)
+            connection.updateSubscription { $0 = subscription }
             list(connection)
             return .state
         case .navUnsubscribe:
-            let connection = connections[id]!
-            connection.deferred.removeAll()
-            connection.subscription = nil
+            let connection = connection(for: id)!
+            connection.updateDeferred { $0.removeAll() }
+            connection.updateSubscription { $0 = nil }
             unlist(connection)
             result = [:]
         case .navURL:
@@ -42,7 +43,7 @@ extension NavServer {
         case .daemonHello:
             let name = try reader.string("name")
             try reader.finish()
-            connections[id]!.name = name
+            connection(for: id)!.updateName(name)
             return .value(["client": .string(id.description)])
         case .rpcDiscover:
             result = configuration.openRPC
@@ -66,7 +67,7 @@ extension NavServer {
     /// `daemon.info`.
     var info: JSONValue {
         let clients: [JSONValue] = connections.keys.sorted().map { id in
-            let c = connections[id]!
+            let c = connection(for: id)!
             return ["id": .string(id.description), "name": c.name.map(JSONValue.string) ?? .null,
                     "subscribed": .bool(c.subscription != nil)]
         }

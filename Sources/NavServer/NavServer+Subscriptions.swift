@@ -14,8 +14,8 @@ extension NavServer {
             guard let subscription = connection.subscription, !connection.closing else { continue }
             let id = connection.id
             if connection.congested || subscription.sentRevision != record.revision - 1 {
-                enqueue(record, for: id)
-                if !connection.congested && id != requester { flushPending(id, into: &outbox) }
+                enqueue(record, for: connection)
+                if !connection.congested && id != requester { flushPending(connection, into: &outbox) }
                 continue
             }
             let variant = (subscription.tree ? 2 : 0) + (subscription.events ? 1 : 0)
@@ -30,9 +30,9 @@ extension NavServer {
                     truncated: false, root: subscription.tree ? root : nil)
                 payloads[variant] = payload
             }
-            connection.subscription!.sentRevision = record.revision
+            connection.updateSubscription { $0!.sentRevision = record.revision }
             if id == requester {
-                connection.deferred.append(payload)
+                connection.updateDeferred { $0.append(payload) }
             } else {
                 outbox.send(payload, to: id)
             }
@@ -40,26 +40,28 @@ extension NavServer {
     }
 
     /// Holds a revision for a slow subscriber, keeping the newest `maxCoalescedChanges`.
-    func enqueue(_ record: ChangeRecord, for id: ClientID) {
-        connections[id]!.subscription!.pending.append(record)
-        if connections[id]!.subscription!.pending.count > configuration.maxCoalescedChanges {
-            connections[id]!.subscription!.pending.removeFirst()
-            connections[id]!.subscription!.truncated = true
+    func enqueue(_ record: ChangeRecord, for connection: ClientConnection) {
+        let limit = configuration.maxCoalescedChanges
+        connection.updateSubscription { subscription in
+            subscription!.pending.append(record)
+            if subscription!.pending.count > limit {
+                subscription!.pending.removeFirst()
+                subscription!.truncated = true
+            }
         }
     }
 
     /// The requester's own notifications, after its responses.
     func deliverDeferred(to connection: ClientConnection, into outbox: inout Outbox) {
         guard !connection.deferred.isEmpty else { return }
-        let deferred = connection.deferred
-        connection.deferred.removeAll()
-        for payload in deferred { outbox.send(payload, to: connection.id) }
-        flushPending(connection.id, into: &outbox)
+        for payload in connection.takeDeferred() { outbox.send(payload, to: connection.id) }
+        flushPending(connection, into: &outbox)
     }
 
     /// Sends what a subscriber missed as one coalesced notification, if it can take it.
-    func flushPending(_ id: ClientID, into outbox: inout Outbox) {
-        guard let connection = connections[id], !connection.congested, !connection.closing,
+    func flushPending(_ connection: ClientConnection, into outbox: inout Outbox) {
+        let id = connection.id
+        guard !connection.congested, !connection.closing,
             let subscription = connection.subscription, let last = subscription.pending.last
         else { return }
         let includeRoot = subscription.tree || subscription.truncated
@@ -67,9 +69,11 @@ extension NavServer {
             revision: last.revision, base: subscription.sentRevision, changes: subscription.pending,
             events: subscription.events, truncated: subscription.truncated,
             root: includeRoot ? encodedTree() : nil)
-        connections[id]!.subscription!.pending.removeAll()
-        connections[id]!.subscription!.truncated = false
-        connections[id]!.subscription!.sentRevision = last.revision
+        connection.updateSubscription { subscription in
+            subscription!.pending.removeAll()
+            subscription!.truncated = false
+            subscription!.sentRevision = last.revision
+        }
         outbox.send(payload, to: id)
     }
 
@@ -101,15 +105,15 @@ extension NavServer {
     /// The transport holds more unsent bytes for `id` than its high watermark: stop sending
     /// separate notifications; they coalesce until `drained`.
     public func congested(_ id: ClientID) {
-        connections[id]?.congested = true
+        connection(for: id)?.congested = true
     }
 
     /// The connection drained below the low watermark: send what it missed, coalesced.
     public func drained(_ id: ClientID) -> [ServerOutput] {
-        guard connections[id] != nil else { return [] }
-        connections[id]!.congested = false
+        guard let connection = connection(for: id) else { return [] }
+        connection.congested = false
         var outbox = Outbox()
-        flushPending(id, into: &outbox)
+        flushPending(connection, into: &outbox)
         return outbox.outputs
     }
 

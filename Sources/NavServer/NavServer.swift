@@ -13,6 +13,8 @@ public final class NavServer {
     /// directly, which lets the optimizer check its accesses statically (see `perform`).
     var engine: Navigator
     public let configuration: ServerConfiguration
+    /// Changed only through `updateConnections`, like `subscribers` through
+    /// `updateSubscribers`: see there.
     var connections: [ClientID: ClientConnection] = [:]
     /// The connections with a subscription, by id: what a revision is fanned out to.
     var subscribers: [ClientConnection] = []
@@ -46,24 +48,53 @@ public final class NavServer {
 
     /// A peer was accepted (after the transport's peer check).
     public func connect(_ id: ClientID) {
-        connections[id] = ClientConnection(id: id, decoder: FrameDecoder(maxLineBytes: configuration.maxLineBytes))
+        let connection = ClientConnection(id: id, decoder: FrameDecoder(maxLineBytes: configuration.maxLineBytes))
+        updateConnections { $0[id] = connection }
     }
 
     /// A connection is gone; everything it had is dropped.
     public func disconnect(_ id: ClientID) {
-        guard let connection = connections.removeValue(forKey: id) else { return }
+        guard let connection = connection(for: id) else { return }
+        updateConnections { $0[id] = nil }
         if connection.subscription != nil { unlist(connection) }
+    }
+
+    // The tables change in a local swapped out and back: no access to the server's own
+    // property contains a call (an insertion or removal may free memory), so the optimizer
+    // checks their exclusivity at compile time instead of on every request.
+
+    /// The connection with this id. The lookup (which hashes) runs on a copy of the table, so
+    /// the access to the property ends before it and has nothing inside to check at run time.
+    func connection(for id: ClientID) -> ClientConnection? {
+        let table = connections
+        return table[id]
+    }
+
+    func updateConnections(_ change: (inout [ClientID: ClientConnection]) -> Void) {
+        var local: [ClientID: ClientConnection] = [:]
+        swap(&local, &connections)
+        change(&local)
+        swap(&local, &connections)
+    }
+
+    func updateSubscribers(_ change: (inout [ClientConnection]) -> Void) {
+        var local: [ClientConnection] = []
+        swap(&local, &subscribers)
+        change(&local)
+        swap(&local, &subscribers)
     }
 
     /// Adds a connection to `subscribers`, keeping them in id order.
     func list(_ connection: ClientConnection) {
-        guard !subscribers.contains(where: { $0 === connection }) else { return }
-        let index = subscribers.firstIndex { $0.id > connection.id } ?? subscribers.count
-        subscribers.insert(connection, at: index)
+        updateSubscribers { subscribers in
+            guard !subscribers.contains(where: { $0 === connection }) else { return }
+            let index = subscribers.firstIndex { $0.id > connection.id } ?? subscribers.count
+            subscribers.insert(connection, at: index)
+        }
     }
 
     func unlist(_ connection: ClientConnection) {
-        subscribers.removeAll { $0 === connection }
+        updateSubscribers { $0.removeAll { $0 === connection } }
     }
 
     /// Bytes read from a connection: answers every complete message in them.
@@ -87,7 +118,7 @@ public final class NavServer {
     }
 
     private func read(_ bytes: UnsafeRawBufferPointer, from id: ClientID, into outbox: inout Outbox) {
-        guard let connection = connections[id], !connection.closing else { return }
+        guard let connection = connection(for: id), !connection.closing else { return }
         var batch = ReadBatch(responses: takeSpareResponses())
         // The decoder is moved into a local for the read (and back after): a frame is handled
         // as the decoder finds it, in place in its buffer, without an access to the connection
@@ -101,7 +132,7 @@ public final class NavServer {
     /// The peer sent its last byte: a final line without a newline still counts (so
     /// `printf '{…}' | nc -U` gets its answer).
     public func endOfInput(_ id: ClientID) -> [ServerOutput] {
-        guard let connection = connections[id], !connection.closing else { return [] }
+        guard let connection = connection(for: id), !connection.closing else { return [] }
         var outbox = Outbox()
         var batch = ReadBatch(responses: takeSpareResponses())
         var decoder = connection.takeDecoder()

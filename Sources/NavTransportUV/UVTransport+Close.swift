@@ -5,7 +5,7 @@ extension UVTransport {
     /// socket closes after the bytes already queued are written; later `send`s are ignored.
     /// `closed` reaches the delegate from the close callback, never from inside this call.
     public func close(_ id: ConnectionID, flush: Bool) {
-        guard let connection = connections[id] else { return }
+        guard let connection = connection(for: id) else { return }
         beginClose(connection, reason: .closedByServer, flush: flush)
     }
 
@@ -38,7 +38,7 @@ extension UVTransport {
 
     /// From the pipe's close callback: the connection is gone; tell the delegate, once.
     func connectionDidClose(_ connection: Connection) {
-        connections[connection.id] = nil
+        updateConnections { $0[connection.id] = nil }
         if case .closing(let reason) = connection.state {
             delegate?.transport(self, closed: connection.id, reason: reason)
         }

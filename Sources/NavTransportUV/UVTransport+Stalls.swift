@@ -25,7 +25,8 @@ extension UVTransport {
         let now = UVTransport.monotonicMilliseconds()
         let limit = configuration.stallTimeout.uvMilliseconds
         var anyQueued = false
-        for connection in connections.values where !connection.isClosing {
+        let open = connections.values
+        for connection in open where !connection.isClosing {
             let inFlight = connection.writing ? uv_stream_get_write_queue_size(connection.stream) : 0
             let unsent = connection.pending.count + inFlight
             guard unsent > 0 else { continue }

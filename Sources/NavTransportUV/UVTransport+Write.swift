@@ -6,7 +6,7 @@ extension UVTransport {
     /// gone. Past `maxQueuedBytes` unsent the connection is closed (`tooFarBehind`); past the high
     /// watermark reading stops, and the delegate hears `congested` before the write starts.
     public func send(_ bytes: UnsafeRawBufferPointer, to id: ConnectionID) {
-        guard !bytes.isEmpty, let connection = connections[id], connection.isOpen else { return }
+        guard !bytes.isEmpty, let connection = connection(for: id), connection.isOpen else { return }
         let before = connection.unsentBytes
         let unsent = before + bytes.count
         guard unsent <= configuration.maxQueuedBytes else {
@@ -55,7 +55,8 @@ extension UVTransport {
 
     /// Bytes queued for the connection that the kernel has not taken yet (0 for an unknown id).
     public func queuedBytes(_ id: ConnectionID) -> Int {
-        connections[id]?.unsentBytes ?? 0
+        guard let connection = connection(for: id) else { return 0 }
+        return connection.unsentBytes
     }
 
     /// The flush point, once per loop iteration: tell the delegate about new congestion, then

@@ -49,6 +49,7 @@ public final class UVTransport {
     var phase = Phase.ready
     var stopRequested = false
     var listener: UnsafeMutablePointer<uv_pipe_t>?
+    /// Changed only through `updateConnections`: see there.
     var connections: [ConnectionID: Connection] = [:]
     /// Connections with bytes queued this iteration, in the order they were first queued.
     /// This list and the next are only ever swapped with locals (`markDirty`, `flush`): no
@@ -98,7 +99,25 @@ public final class UVTransport {
 
     /// The ids of the connections that are open (not yet reported `closed`), oldest first.
     public var openConnections: [ConnectionID] {
-        connections.values.filter { !$0.isClosing }.map(\.id).sorted()
+        let all = connections.values
+        return all.filter { !$0.isClosing }.map(\.id).sorted()
+    }
+
+    /// Changes the table in a local swapped out and back: no access to the property contains
+    /// a call (an insertion or removal may free memory), so the optimizer checks its
+    /// exclusivity at compile time instead of on every `send`.
+    /// The connection with this id. The lookup (which hashes) runs on a copy of the table, so
+    /// the access to the property ends before it and has nothing inside to check at run time.
+    func connection(for id: ConnectionID) -> Connection? {
+        let table = connections
+        return table[id]
+    }
+
+    func updateConnections(_ change: (inout [ConnectionID: Connection]) -> Void) {
+        var local: [ConnectionID: Connection] = [:]
+        swap(&local, &connections)
+        change(&local)
+        swap(&local, &connections)
     }
 
     /// Runs the loop until `stop()` (or until nothing is left that could wake it: no listener,

@@ -112,7 +112,7 @@ public final class NavServer {
 
     /// `receive(_:from:)` for the daemon: every output goes to `handler` as it arises, the
     /// responses straight from the read's buffer.
-    public func receive(_ bytes: UnsafeRawBufferPointer, from id: ClientID, handler: some ServerOutputHandler) {
+    public func receive(_ bytes: UnsafeRawBufferPointer, from id: ClientID, handler: any ServerOutputHandler) {
         var outbox = Outbox(handler: handler)
         read(bytes, from: id, into: &outbox)
     }

@@ -3,7 +3,10 @@ import NavigationCore
 /// Carries out a server's outputs as they arise. The daemon's implementation hands the bytes to
 /// its transport, which only queues them (it never calls back into the server from `send`), so
 /// doing each output at once keeps the order an array of `ServerOutput` would have.
-public protocol ServerOutputHandler {
+///
+/// A class protocol: an existential of it is a reference (copying it is a retain, not a call
+/// through the value witnesses of whatever type conforms).
+public protocol ServerOutputHandler: AnyObject {
     /// The bytes are only valid during the call: use or copy them before returning.
     func send(_ bytes: UnsafeRawBufferPointer, to id: ClientID)
     /// Close after what was sent before is written.

@@ -13,6 +13,9 @@ final class Daemon: TransportDelegate {
     let allowedUIDs: Set<UInt32>
     private var peers: [ConnectionID: PeerCredentials] = [:]
     private var stopping = false
+    /// Where the server's outputs go: the transport, made at the first connection (the
+    /// transport is created after the daemon, its delegate).
+    private var outputs: TransportOutputs?
 
     init(server: NavServer, logger: Logger, allowedUIDs: Set<UInt32>) {
         self.server = server
@@ -47,26 +50,34 @@ final class Daemon: TransportDelegate {
 
     func transport(_ transport: UVTransport, opened connection: ConnectionID, peer: PeerCredentials) {
         peers[connection] = peer
+        if outputs == nil { outputs = TransportOutputs(transport: transport, logger: logger) }
         server.connect(client(connection))
         logger.info("client connected", metadata: ["client": "\(connection)", "pid": "\(peer.pid)", "uid": "\(peer.uid)"])
     }
 
     func transport(_ transport: UVTransport, received bytes: UnsafeRawBufferPointer, from connection: ConnectionID) {
-        server.receive(bytes, from: client(connection), handler: TransportOutputs(transport: transport, daemon: self))
+        guard let outputs else { return }
+        server.receive(bytes, from: client(connection), handler: outputs)
     }
 
     /// A read's outputs, handed to the transport as the server produces them (the transport
-    /// only queues them). Two references: it fits an existential without a heap box.
-    private struct TransportOutputs: ServerOutputHandler {
+    /// only queues them). One object for the daemon's life, not one per read.
+    private final class TransportOutputs: ServerOutputHandler {
         let transport: UVTransport
-        unowned let daemon: Daemon
+        let logger: Logger
+
+        init(transport: UVTransport, logger: Logger) {
+            self.transport = transport
+            self.logger = logger
+        }
 
         func send(_ bytes: UnsafeRawBufferPointer, to id: ClientID) {
             transport.send(bytes, to: ConnectionID(raw: id.raw))
         }
 
         func close(_ id: ClientID, reason: String) {
-            daemon.perform(.close(id, reason: reason), on: transport)
+            logger.info("closing client", metadata: ["client": "\(id)", "reason": "\(reason)"])
+            transport.close(ConnectionID(raw: id.raw), flush: true)
         }
     }
 

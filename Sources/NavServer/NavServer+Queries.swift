@@ -66,7 +66,7 @@ extension NavServer {
 
     /// `daemon.info`.
     var info: JSONValue {
-        let clients: [JSONValue] = connections.keys.sorted().map { id in
+        let clients: [JSONValue] = connections.values.map(\.id).sorted().map { id in
             let c = connection(for: id)!
             return ["id": .string(id.description), "name": c.name.map(JSONValue.string) ?? .null,
                     "subscribed": .bool(c.subscription != nil)]

@@ -124,7 +124,7 @@ extension NavServer {
         RPCEncoder.notification(method: "daemon.shutdown", params: ["reason": .string(reason)], into: &bytes)
         let payload = Payload(bytes.bytes)
         var outbox = Outbox()
-        for id in connections.keys.sorted() { outbox.send(payload, to: id) }
+        for id in connections.values.map(\.id).sorted() { outbox.send(payload, to: id) }
         return outbox.outputs
     }
 }

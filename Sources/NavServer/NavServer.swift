@@ -15,7 +15,7 @@ public final class NavServer {
     public let configuration: ServerConfiguration
     /// Changed only through `updateConnections`, like `subscribers` through
     /// `updateSubscribers`: see there.
-    var connections: [ClientID: ClientConnection] = [:]
+    var connections = IDTable<ClientConnection>()
     /// The connections with a subscription, by id: what a revision is fanned out to.
     var subscribers: [ClientConnection] = []
     var shuttingDown = false
@@ -44,18 +44,18 @@ public final class NavServer {
     public var navigator: Navigator { engine }
 
     /// Connected clients, oldest first.
-    public var clientIDs: [ClientID] { connections.keys.sorted() }
+    public var clientIDs: [ClientID] { connections.values.map(\.id).sorted() }
 
     /// A peer was accepted (after the transport's peer check).
     public func connect(_ id: ClientID) {
         let connection = ClientConnection(id: id, decoder: FrameDecoder(maxLineBytes: configuration.maxLineBytes))
-        updateConnections { $0[id] = connection }
+        updateConnections { $0[id.raw] = connection }
     }
 
     /// A connection is gone; everything it had is dropped.
     public func disconnect(_ id: ClientID) {
         guard let connection = connection(for: id) else { return }
-        updateConnections { $0[id] = nil }
+        updateConnections { $0[id.raw] = nil }
         if connection.subscription != nil { unlist(connection) }
     }
 
@@ -67,11 +67,11 @@ public final class NavServer {
     /// the access to the property ends before it and has nothing inside to check at run time.
     func connection(for id: ClientID) -> ClientConnection? {
         let table = connections
-        return table[id]
+        return table[id.raw]
     }
 
-    func updateConnections(_ change: (inout [ClientID: ClientConnection]) -> Void) {
-        var local: [ClientID: ClientConnection] = [:]
+    func updateConnections(_ change: (inout IDTable<ClientConnection>) -> Void) {
+        var local = IDTable<ClientConnection>()
         swap(&local, &connections)
         change(&local)
         swap(&local, &connections)

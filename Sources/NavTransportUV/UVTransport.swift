@@ -50,7 +50,7 @@ public final class UVTransport {
     var stopRequested = false
     var listener: UnsafeMutablePointer<uv_pipe_t>?
     /// Changed only through `updateConnections`: see there.
-    var connections: [ConnectionID: Connection] = [:]
+    var connections = IDTable<Connection>()
     /// Connections with bytes queued this iteration, in the order they were first queued.
     /// This list and the next are only ever swapped with locals (`markDirty`, `flush`): no
     /// access to them contains a call, so their exclusivity is checked at compile time.
@@ -110,11 +110,11 @@ public final class UVTransport {
     /// the access to the property ends before it and has nothing inside to check at run time.
     func connection(for id: ConnectionID) -> Connection? {
         let table = connections
-        return table[id]
+        return table[id.raw]
     }
 
-    func updateConnections(_ change: (inout [ConnectionID: Connection]) -> Void) {
-        var local: [ConnectionID: Connection] = [:]
+    func updateConnections(_ change: (inout IDTable<Connection>) -> Void) {
+        var local = IDTable<Connection>()
         swap(&local, &connections)
         change(&local)
         swap(&local, &connections)

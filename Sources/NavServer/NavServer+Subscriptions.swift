@@ -8,7 +8,7 @@ extension NavServer {
     /// congested subscribers collect it for a coalesced notification; the requester's copy
     /// waits until its response is written.
     func broadcast(_ record: ChangeRecord, deferring requester: ClientID, into outbox: inout Outbox) {
-        var payloads: [Payload?] = [nil, nil, nil, nil]
+        var payloads = Variants()
         var root: [UInt8]?
         for connection in subscribers {
             guard let subscription = connection.subscription, !connection.closing else { continue }
@@ -37,6 +37,46 @@ extension NavServer {
                 outbox.send(payload, to: id)
             }
         }
+    }
+
+    /// One revision's notification in each of its four variants (tree or not, events or not),
+    /// made on first use. Four stored slots, not an array: nothing to allocate or destroy
+    /// element by element per revision.
+    struct Variants {
+        private var plain, events, tree, treeAndEvents: Payload?
+
+        subscript(variant: Int) -> Payload? {
+            get {
+                switch variant {
+                case 0: return plain
+                case 1: return events
+                case 2: return tree
+                default: return treeAndEvents
+                }
+            }
+            set {
+                switch variant {
+                case 0: plain = newValue
+                case 1: events = newValue
+                case 2: tree = newValue
+                default: treeAndEvents = newValue
+                }
+            }
+        }
+    }
+
+    private func takeNotificationBuffer() -> JSONBuffer {
+        var spare: JSONBuffer? = nil
+        swap(&spare, &spareNotification)
+        guard let spare else { return JSONBuffer(capacity: ReadBatch.initialCapacity) }
+        return spare
+    }
+
+    private func putBackNotificationBuffer(_ bytes: consuming JSONBuffer) {
+        guard bytes.capacity <= ReadBatch.keptCapacity else { return }
+        bytes.removeAll()
+        var spare: JSONBuffer? = .some(bytes)
+        swap(&spare, &spareNotification)
     }
 
     /// Holds a revision for a slow subscriber, keeping the newest `maxCoalescedChanges`.
@@ -82,7 +122,10 @@ extension NavServer {
     func changedNotification(
         revision: Int, base: Int, changes: [ChangeRecord], events: Bool, truncated: Bool, root: [UInt8]?
     ) -> Payload {
-        var bytes = JSONBuffer(capacity: 160 + (root?.count ?? 0) + changes.reduce(0) { $0 + 96 + (events ? $1.events.count : 0) })
+        // One buffer serves every notification (taken and put back): only the payload's own
+        // array is allocated per notification.
+        var bytes = takeNotificationBuffer()
+        bytes.reserveCapacity(160 + (root?.count ?? 0) + changes.reduce(0) { $0 + 96 + (events ? $1.events.count : 0) })
         JSONWriter.raw(#"{"jsonrpc":"2.0","method":"nav.changed","params":{"revision":"#, into: &bytes)
         JSONWriter.writeInt(revision, into: &bytes)
         JSONWriter.raw(#","baseRevision":"#, into: &bytes)
@@ -99,7 +142,9 @@ extension NavServer {
             bytes.append(root)
         }
         JSONWriter.raw("}}\n", into: &bytes)
-        return Payload(bytes.bytes)
+        let payload = Payload(bytes.bytes)
+        putBackNotificationBuffer(bytes)
+        return payload
     }
 
     /// The transport holds more unsent bytes for `id` than its high watermark: stop sending

@@ -29,6 +29,9 @@ public final class NavServer {
     /// The responses buffer of the last read, kept for the next one (no allocation per read).
     /// Only ever swapped with a local, never held open.
     var spareResponses: JSONBuffer? = JSONBuffer(capacity: ReadBatch.initialCapacity)
+    /// The buffer notifications are written in before they are copied into their payload;
+    /// swapped like `spareResponses`.
+    var spareNotification: JSONBuffer?
 
     public convenience init(navigator: Navigator, configuration: ServerConfiguration = ServerConfiguration()) {
         self.init(navigator: navigator, configuration: configuration, scansRequests: true)

@@ -31,7 +31,8 @@ final class Connection {
     /// The delegate has been told `congested` and not yet `drained`.
     var congestionReported = false
     var reading = false
-    /// Monotonic time (ms) of the last write progress, or of the moment bytes became queued.
+    /// Monotonic time (ms) of the last write progress, or of the flush point that left bytes
+    /// queued (bytes not tried yet are never stalled: see `sweepStalls`).
     var lastProgress: UInt64 = 0
     /// libuv's count of in-flight bytes not yet written, when last looked at.
     var writeQueueSeen = 0

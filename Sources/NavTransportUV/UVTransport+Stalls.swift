@@ -31,6 +31,8 @@ extension UVTransport {
             let unsent = connection.pending.count + inFlight
             guard unsent > 0 else { continue }
             anyQueued = true
+            // Queued since the last flush point and not tried yet: the next one writes them.
+            if connection.isDirty && !connection.writing { continue }
             if inFlight < connection.writeQueueSeen {
                 connection.lastProgress = now
             }

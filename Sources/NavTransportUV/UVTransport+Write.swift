@@ -14,10 +14,9 @@ extension UVTransport {
                 "too far behind: \(unsent) bytes unsent, more than the limit of \(configuration.maxQueuedBytes)"))
             return
         }
-        if before == 0 {
-            connection.lastProgress = UVTransport.monotonicMilliseconds()
-            watchForStalls()
-        }
+        // No clock reading here: bytes not yet tried are not stalled (the sweep skips a
+        // connection waiting for its flush), and most are written whole at the flush point.
+        if before == 0 { watchForStalls() }
         connection.pending.append(bytes)
         if unsent > configuration.highWatermark && !connection.congested {
             connection.congested = true
@@ -111,6 +110,8 @@ extension UVTransport {
             closeNow(connection, reason: .writeError(SystemError(uv: Int32(written)).message))
             return
         }
+        // Bytes stay queued: from here the stall clock runs.
+        connection.lastProgress = UVTransport.monotonicMilliseconds()
         connection.pending = connection.inFlight
         connection.inFlight = filled
         var buffer = uv_buf_t(base: filled.base?.assumingMemoryBound(to: CChar.self), len: filled.count)
@@ -140,9 +141,10 @@ extension UVTransport {
     /// Everything that was being written is written: note the progress, write what queued
     /// meanwhile, finish a flushing close, resume reading below the low watermark.
     func didMakeProgress(_ connection: Connection) {
-        connection.lastProgress = UVTransport.monotonicMilliseconds()
         connection.writeQueueSeen = 0
         if !connection.pending.isEmpty {
+            // The clock matters only while bytes are queued (the common whole write leaves none).
+            connection.lastProgress = UVTransport.monotonicMilliseconds()
             markDirty(connection)
         } else if case .flushing(let reason) = connection.state {
             closeNow(connection, reason: reason)

@@ -59,9 +59,14 @@ extension NavServer {
     /// The tree changes only with the revision (`Navigator.perform` commits both together).
     func encodedTree() -> [UInt8] {
         if let treeCache, treeCache.revision == engine.revision { return treeCache.bytes }
-        let bytes = engine.tree.encodedJSON
+        let bytes = Self.encodeTree(of: &engine)
         treeCache = (engine.revision, bytes)
         return bytes
+    }
+
+    /// The tree encoded where it is stored, not from a copy (see `writeState(of:tree:into:)`).
+    private static func encodeTree(of navigator: inout Navigator) -> [UInt8] {
+        navigator.tree.encodedJSON
     }
 
     /// `daemon.info`.

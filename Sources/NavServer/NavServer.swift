@@ -311,6 +311,13 @@ public final class NavServer {
         return .operation(result, events: events)
     }
 
+    /// `{revision, instance, root}`, written from the navigator where it is stored: a call on
+    /// `engine` itself would first copy the whole navigator (its access is checked at run
+    /// time, so the compiler cannot borrow it across the call).
+    private static func writeState(of navigator: inout Navigator, tree: [UInt8], into out: inout JSONBuffer) {
+        navigator.writeStateJSON(into: &out, encodedTree: tree)
+    }
+
     /// `navigator.perform` and whether it committed a revision, in one access to `engine`.
     private static func run(_ operation: NavOperation, on navigator: inout Navigator) throws(NavError) -> (OperationResult, Bool) {
         let before = navigator.revision
@@ -331,7 +338,9 @@ public final class NavServer {
         switch result {
         case .value(let value): JSONWriter.write(value, into: &out)
         case .operation(let result, let events): result.writeJSON(into: &out, encodedEvents: events)
-        case .state: engine.writeStateJSON(into: &out, encodedTree: encodedTree())
+        case .state:
+            let tree = encodedTree()
+            Self.writeState(of: &engine, tree: tree, into: &out)
         }
     }
 }

@@ -39,6 +39,15 @@ final class ClientConnection {
     // them contains a call (an append or an assignment may free memory), so the optimizer
     // checks their exclusivity at compile time instead of on every request.
 
+    /// What a fan-out reads of the subscription: its fields read in place, without copying
+    /// the subscription (and retaining its pending list) once per subscriber per revision.
+    var delivery: (sentRevision: Int, tree: Bool, events: Bool)? {
+        guard let sentRevision = subscription?.sentRevision, let tree = subscription?.tree,
+            let events = subscription?.events
+        else { return nil }
+        return (sentRevision, tree, events)
+    }
+
     func updateSubscription(_ change: (inout Subscription?) -> Void) {
         var local: Subscription? = nil
         swap(&local, &subscription)

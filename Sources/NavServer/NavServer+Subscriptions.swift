@@ -11,7 +11,7 @@ extension NavServer {
         var payloads = Variants()
         var root: [UInt8]?
         for connection in subscribers {
-            guard let subscription = connection.subscription, !connection.closing else { continue }
+            guard let subscription = connection.delivery, !connection.closing else { continue }
             let id = connection.id
             if connection.congested || subscription.sentRevision != record.revision - 1 {
                 enqueue(record, for: connection)

@@ -18,6 +18,13 @@ public enum Frame: Sendable, Equatable {
     case oversized
 }
 
+/// A frame as `FrameDecoder.feedInPlace` hands it over: the same frames as `Frame`, a line
+/// given as its bytes where they lie, valid only during the callback.
+public enum FrameInPlace {
+    case line(UnsafeBufferPointer<UInt8>)
+    case oversized
+}
+
 /// Splits a byte stream into newline-delimited frames, enforcing the line limit while it scans.
 ///
 /// - A line ends with `\n`; one `\r` just before it is stripped, so `\r\n` works.
@@ -68,6 +75,55 @@ public struct FrameDecoder: Sendable {
             }
             finishLine(UnsafeRawBufferPointer(start: base + start, count: newline - start), emit)
             start = newline + 1
+        }
+    }
+
+    /// `feed` for a caller that reads each line during the callback (the server): a line that
+    /// lies whole in `bytes` is handed over where it is, not copied into the decoder's buffer;
+    /// only a line split across feeds is assembled there. Same frames, in the same order.
+    public mutating func feedInPlace(_ bytes: UnsafeRawBufferPointer, _ emit: (FrameInPlace) -> Void) {
+        guard let base = bytes.baseAddress else { return }
+        let end = bytes.count
+        var start = 0
+        while start < end {
+            let newline = memchr(base + start, 0x0A, end - start).map { base.distance(to: UnsafeRawPointer($0)) }
+            if discarding {
+                guard let newline else { return }
+                discarding = false
+                start = newline + 1
+                continue
+            }
+            guard let newline else {
+                keepTail(UnsafeRawBufferPointer(start: base + start, count: end - start)) { _ in emit(.oversized) }
+                return
+            }
+            let segment = UnsafeRawBufferPointer(start: base + start, count: newline - start)
+            if pending.isEmpty {
+                finishLineInPlace(segment, emit)
+            } else {
+                finishLine(segment) { frame in
+                    switch frame {
+                    case .line(let line): line.withUnsafeBufferPointer { emit(.line($0)) }
+                    case .oversized: emit(.oversized)
+                    }
+                }
+            }
+            start = newline + 1
+        }
+    }
+
+    /// `finishLine` for a whole line in the caller's bytes (nothing pending): the same checks,
+    /// on the bytes where they are.
+    private func finishLineInPlace(_ segment: UnsafeRawBufferPointer, _ emit: (FrameInPlace) -> Void) {
+        let bytes = segment.assumingMemoryBound(to: UInt8.self)
+        let length = bytes.last == 0x0D ? bytes.count - 1 : bytes.count
+        if length > maxLineBytes {
+            emit(.oversized)
+            return
+        }
+        let line = UnsafeBufferPointer(rebasing: bytes[..<length])
+        if !Self.isBlank(line) {
+            emit(.line(line))
         }
     }
 
@@ -124,7 +180,7 @@ public struct FrameDecoder: Sendable {
         }
     }
 
-    private static func isBlank(_ line: [UInt8]) -> Bool {
+    private static func isBlank(_ line: some Sequence<UInt8>) -> Bool {
         for byte in line where byte != 0x20 && byte != 0x09 && byte != 0x0D { return false }
         return true
     }

@@ -34,6 +34,11 @@ extension JSONRPC {
         line.withUnsafeBufferPointer { scan(buffer: $0, maxDepth: limits.maxDepth) }
     }
 
+    /// `scan(line:limits:)` of a line read in place (`FrameDecoder.feedInPlace`).
+    public static func scan(line: UnsafeBufferPointer<UInt8>, limits: RPCLimits = RPCLimits()) -> ScannedRequest? {
+        scan(buffer: line, maxDepth: limits.maxDepth)
+    }
+
     private static func scan(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> ScannedRequest? {
         var scanner = JSONScanner(buffer, maxDepth: maxDepth)
         var hasVersion = false

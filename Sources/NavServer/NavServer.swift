@@ -127,7 +127,7 @@ public final class NavServer {
         // as the decoder finds it, in place in its buffer, without an access to the connection
         // held open meanwhile.
         var decoder = connection.takeDecoder()
-        decoder.feed(bytes) { handle($0, on: connection, into: &batch, outbox: &outbox) }
+        decoder.feedInPlace(bytes) { handle($0, on: connection, into: &batch, outbox: &outbox) }
         connection.restoreDecoder(&decoder)
         finish(batch, for: connection, into: &outbox)
     }
@@ -139,7 +139,14 @@ public final class NavServer {
         var outbox = Outbox()
         var batch = ReadBatch(responses: takeSpareResponses())
         var decoder = connection.takeDecoder()
-        decoder.finish { handle($0, on: connection, into: &batch, outbox: &outbox) }
+        decoder.finish { frame in
+            switch frame {
+            case .line(let line):
+                line.withUnsafeBufferPointer { handle(.line($0), on: connection, into: &batch, outbox: &outbox) }
+            case .oversized:
+                handle(.oversized, on: connection, into: &batch, outbox: &outbox)
+            }
+        }
         connection.restoreDecoder(&decoder)
         finish(batch, for: connection, into: &outbox)
         return outbox.outputs
@@ -167,7 +174,7 @@ public final class NavServer {
         }
     }
 
-    private func handle(_ frame: Frame, on connection: ClientConnection, into batch: inout ReadBatch, outbox: inout Outbox) {
+    private func handle(_ frame: FrameInPlace, on connection: ClientConnection, into batch: inout ReadBatch, outbox: inout Outbox) {
         guard !connection.closing else { return }
         let id = connection.id
         switch frame {
@@ -200,12 +207,12 @@ public final class NavServer {
 
     /// One line: a request, a notification or a batch. The commonest requests are scanned
     /// straight into their operation (`JSONRPC.scan`); every other line is parsed.
-    func handleLine(_ line: ArraySlice<UInt8>, from connection: ClientConnection, into responses: inout JSONBuffer, committed: inout Bool, outbox: inout Outbox) {
+    func handleLine(_ line: UnsafeBufferPointer<UInt8>, from connection: ClientConnection, into responses: inout JSONBuffer, committed: inout Bool, outbox: inout Outbox) {
         if scansRequests, let request = JSONRPC.scan(line: line, limits: limits) {
             answer(request, from: connection, into: &responses, committed: &committed, outbox: &outbox)
             return
         }
-        switch JSONRPC.parse(line: line, limits: limits) {
+        switch JSONRPC.parse(line: ArraySlice(line), limits: limits) {
         case .failure(let error):
             RPCEncoder.failure(id: .null, error: error, into: &responses)
         case .single(let entry):

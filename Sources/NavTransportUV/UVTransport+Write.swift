@@ -74,12 +74,14 @@ extension UVTransport {
             guard !dirty.isEmpty else { return }
             var batch: [Connection] = []
             swap(&batch, &dirty)
-            for connection in batch {
+            // In the order queued, each taken out of the list as it is written: the list ends
+            // empty, with nothing left to destroy element by element, and its buffer goes back
+            // for the next iteration's sends (no allocation each).
+            batch.reverse()
+            while let connection = batch.popLast() {
                 connection.isDirty = false
                 startWrite(connection)
             }
-            // The list's buffer goes back for the next iteration's sends (no allocation each).
-            batch.removeAll(keepingCapacity: true)
             if dirty.isEmpty { swap(&batch, &dirty) }
         } while !dirty.isEmpty || !congestionToReport.isEmpty
     }

@@ -30,7 +30,7 @@ extension NavServer {
                     truncated: false, root: subscription.tree ? root : nil)
                 payloads[variant] = payload
             }
-            connection.updateSubscription { $0!.sentRevision = record.revision }
+            connection.subscription!.sentRevision = record.revision
             if id == requester {
                 connection.updateDeferred { $0.append(payload) }
             } else {

@@ -81,8 +81,22 @@ import NavigationCore
 
 /// Two servers on the same state, one scanning requests and one only parsing them, each with
 /// a client that writes and a subscriber; every output of the one must equal the other's. The
-/// scanning one is read as the daemon reads it (`receive(_:from:perform:)`).
+/// scanning one is read as the daemon reads it (`receive(_:from:handler:)`, every output
+/// carried out as it arises).
 final class ServerPair {
+    /// Records what the server hands the daemon's transport, as outputs.
+    final class Recorder: ServerOutputHandler {
+        var outputs: [ServerOutput] = []
+
+        func send(_ bytes: UnsafeRawBufferPointer, to id: ClientID) {
+            outputs.append(.send(id, Payload(Array(bytes))))
+        }
+
+        func close(_ id: ClientID, reason: String) {
+            outputs.append(.close(id, reason: reason))
+        }
+    }
+
     let fast: NavServer
     let general: NavServer
     let writer = ClientID(1)
@@ -100,8 +114,9 @@ final class ServerPair {
 
     func send(_ bytes: [UInt8], from id: ClientID? = nil) {
         // The daemon's way of receiving on the one side, the array-returning way on the other.
-        var a: [ServerOutput] = []
-        bytes.withUnsafeBytes { fast.receive($0, from: id ?? writer) { a.append($0) } }
+        let recorder = Recorder()
+        bytes.withUnsafeBytes { fast.receive($0, from: id ?? writer, handler: recorder) }
+        let a = recorder.outputs
         let b = bytes.withUnsafeBytes { general.receive($0, from: id ?? writer) }
         let line = String(decoding: bytes, as: UTF8.self)
         #expect(Self.wire(a) == Self.wire(b), "\(line)")

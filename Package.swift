@@ -32,6 +32,11 @@ let package = Package(
             name: "NavigationCore",
             path: "Sources/NavigationCore"
         ),
+        // Small collections the server and the transport share (connection tables by id).
+        .target(
+            name: "NavCollections",
+            path: "Sources/NavCollections"
+        ),
         // JSON-RPC 2.0 envelope and NDJSON framing.
         .target(
             name: "NavProtocol",
@@ -41,7 +46,7 @@ let package = Package(
         // The I/O-free server: bytes in, outputs out.
         .target(
             name: "NavServer",
-            dependencies: ["NavProtocol", "NavigationCore"],
+            dependencies: ["NavProtocol", "NavigationCore", "NavCollections"],
             path: "Sources/NavServer"
         ),
         // libuv, navd's event loop, plus C shims for what Swift cannot import (SO_PEERCRED, sun_path).
@@ -54,7 +59,7 @@ let package = Package(
         // The thin libuv layer: listener, connections, write queues, signals, timers. No JSON.
         .target(
             name: "NavTransportUV",
-            dependencies: ["CLibUV"],
+            dependencies: ["CLibUV", "NavCollections"],
             path: "Sources/NavTransportUV"
         ),
         // What every client program uses: connect, calls, notifications.
@@ -137,6 +142,11 @@ let package = Package(
             name: "NavigationCoreTests",
             dependencies: ["NavigationCore"],
             path: "Tests/NavigationCoreTests"
+        ),
+        .testTarget(
+            name: "NavCollectionsTests",
+            dependencies: ["NavCollections"],
+            path: "Tests/NavCollectionsTests"
         ),
         .testTarget(
             name: "NavProtocolTests",

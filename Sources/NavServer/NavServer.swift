@@ -1,5 +1,6 @@
 import NavProtocol
 import NavigationCore
+internal import NavCollections
 
 /// The I/O-free heart of navd: bytes in from connections, outputs (bytes to send,
 /// connections to close) out. It owns the one `Navigator`, serializes every request, fans

@@ -1,4 +1,5 @@
 internal import CLibUV
+internal import NavCollections
 internal import Glibc
 
 /// The thin libuv layer of navd: one event loop, one listening Unix socket, the connections it

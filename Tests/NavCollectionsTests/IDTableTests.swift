@@ -1,4 +1,4 @@
-@testable import NavTransportUV
+import NavCollections
 import Testing
 
 /// `IDTable` against `Dictionary` on random insertions, replacements and removals, with

@@ -5,30 +5,47 @@
 /// lookup). Connection ids are numbers from a counter, so a multiplicative (Fibonacci) hash
 /// spreads them well, and a lookup is a multiply, a shift and a probe or two. Open addressing
 /// with linear probing; a removal shifts the entries after it back, so no tombstones pile up.
-/// (NavServer and NavTransportUV each have this type: neither module depends on the other.)
-struct IDTable<Value> {
-    private struct Slot {
-        var key: UInt64
+///
+/// Inlinable, so that each module using it gets it specialized for its value type: a generic
+/// call across the module boundary would cost more than the lookup itself.
+@frozen
+public struct IDTable<Value> {
+    @usableFromInline
+    struct Slot {
+        @usableFromInline var key: UInt64
         /// nil: the slot is empty.
-        var value: Value?
+        @usableFromInline var value: Value?
+
+        @inlinable
+        init(key: UInt64, value: Value?) {
+            self.key = key
+            self.value = value
+        }
     }
 
-    private var slots: [Slot]
+    @usableFromInline var slots: [Slot]
     /// 64 minus log2 of the slot count: the multiplied key's top bits are its home slot.
-    private var shift: UInt64
-    private(set) var count = 0
+    @usableFromInline var shift: UInt64
+    @usableFromInline var storedCount = 0
 
-    init() {
+    @inlinable
+    public var count: Int { storedCount }
+
+    @inlinable
+    public init() {
         slots = Array(repeating: Slot(key: 0, value: nil), count: 16)
         shift = 60
     }
 
-    var isEmpty: Bool { count == 0 }
+    @inlinable
+    public var isEmpty: Bool { count == 0 }
 
     /// The values, in no particular order.
-    var values: [Value] { slots.compactMap(\.value) }
+    @inlinable
+    public var values: [Value] { slots.compactMap(\.value) }
 
-    subscript(key: UInt64) -> Value? {
+    @inlinable
+    public subscript(key: UInt64) -> Value? {
         get {
             var index = home(key)
             while let value = slots[index].value {
@@ -42,13 +59,16 @@ struct IDTable<Value> {
         }
     }
 
-    private var mask: Int { slots.count - 1 }
+    @inlinable
+    var mask: Int { slots.count - 1 }
 
-    private func home(_ key: UInt64) -> Int {
+    @inlinable
+    func home(_ key: UInt64) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
-    private mutating func insert(_ value: Value, for key: UInt64) {
+    @inlinable
+    mutating func insert(_ value: Value, for key: UInt64) {
         var index = home(key)
         while slots[index].value != nil {
             if slots[index].key == key {
@@ -58,16 +78,17 @@ struct IDTable<Value> {
             index = (index + 1) & mask
         }
         slots[index] = Slot(key: key, value: value)
-        count += 1
+        storedCount += 1
         // At most three quarters full, so probes stay short and an empty slot always ends one.
         if count * 4 > slots.count * 3 { grow() }
     }
 
-    private mutating func remove(_ key: UInt64) {
+    @inlinable
+    mutating func remove(_ key: UInt64) {
         var index = home(key)
         while slots[index].value != nil {
             if slots[index].key == key {
-                count -= 1
+                storedCount -= 1
                 closeGap(at: index)
                 return
             }
@@ -77,7 +98,8 @@ struct IDTable<Value> {
 
     /// Empties slot `hole`, moving back each later entry of the run that may not be
     /// stranded behind an empty slot (one whose home is not between the hole and itself).
-    private mutating func closeGap(at start: Int) {
+    @inlinable
+    mutating func closeGap(at start: Int) {
         var hole = start
         var next = (hole + 1) & mask
         while slots[next].value != nil {
@@ -91,11 +113,12 @@ struct IDTable<Value> {
         slots[hole] = Slot(key: 0, value: nil)
     }
 
-    private mutating func grow() {
+    @inlinable
+    mutating func grow() {
         let old = slots
         slots = Array(repeating: Slot(key: 0, value: nil), count: old.count * 2)
         shift -= 1
-        count = 0
+        storedCount = 0
         for slot in old {
             if let value = slot.value { insert(value, for: slot.key) }
         }

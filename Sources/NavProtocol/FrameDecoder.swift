@@ -8,10 +8,8 @@ internal import Darwin
 
 /// What the NDJSON framing yields (DESIGN.md §5.1).
 public enum Frame: Sendable, Equatable {
-    /// One complete line without its `\n` or `\r\n`; never empty or blank.
-    ///
-    /// The slice shares the decoder's line buffer. Keeping it past the callback is safe
-    /// (copy-on-write) but makes the decoder allocate a fresh buffer for its next line.
+    /// One complete line without its `\n` or `\r\n`; never empty or blank. The caller's own
+    /// copy: it may be kept past the callback.
     case line(ArraySlice<UInt8>)
     /// A line longer than the limit. Its bytes were never buffered beyond the limit; the rest of
     /// it, up to its newline, is discarded. Emitted once per such line.
@@ -56,25 +54,14 @@ public struct FrameDecoder: Sendable {
     /// True while the rest of an oversized line is being discarded.
     public var isDiscarding: Bool { discarding }
 
-    /// Scans `bytes`, calling `emit` for every frame they complete, in order.
+    /// Scans `bytes`, calling `emit` for every frame they complete, in order. Each line is a
+    /// slice the caller may keep; `feedInPlace` is the same without that copy.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer, _ emit: (Frame) -> Void) {
-        guard let base = bytes.baseAddress else { return }
-        let end = bytes.count
-        var start = 0
-        while start < end {
-            let newline = memchr(base + start, 0x0A, end - start).map { base.distance(to: UnsafeRawPointer($0)) }
-            if discarding {
-                guard let newline else { return }
-                discarding = false
-                start = newline + 1
-                continue
+        feedInPlace(bytes) { frame in
+            switch frame {
+            case .line(let line): emit(.line(ArraySlice(line)))
+            case .oversized: emit(.oversized)
             }
-            guard let newline else {
-                keepTail(UnsafeRawBufferPointer(start: base + start, count: end - start), emit)
-                return
-            }
-            finishLine(UnsafeRawBufferPointer(start: base + start, count: newline - start), emit)
-            start = newline + 1
         }
     }
 

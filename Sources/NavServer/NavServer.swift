@@ -231,29 +231,31 @@ public final class NavServer {
         case .invalid(let requestID, let error):
             RPCEncoder.failure(id: requestID, error: error, into: &out)
         case .request(let request):
-            let result: CallResult
-            do throws(NavError) {
-                result = try call(request, from: connection, committed: &committed, outbox: &outbox)
-            } catch {
-                if let requestID = request.id { RPCEncoder.failure(id: requestID, error: error, into: &out) }
-                return
+            respond(to: request.id, into: &out) { () throws(NavError) in
+                try call(request, from: connection, committed: &committed, outbox: &outbox)
             }
-            guard let requestID = request.id else { return }
-            RPCEncoder.success(id: requestID, into: &out) { write(result, into: &$0) }
         }
     }
 
     /// A scanned request, answered as `answer(_:from:into:committed:)` answers a parsed one.
     func answer(_ request: ScannedRequest, from connection: ClientConnection, into out: inout JSONBuffer, committed: inout Bool, outbox: inout Outbox) {
+        respond(to: request.id, into: &out) { () throws(NavError) in
+            try call(request, from: connection, committed: &committed, outbox: &outbox)
+        }
+    }
+
+    /// Runs a call and writes its response into `out`: its result or its error, and nothing
+    /// for a notification (no `id`), which is never answered, not even with an error.
+    private func respond(to id: JSONValue?, into out: inout JSONBuffer, _ call: () throws(NavError) -> CallResult) {
         let result: CallResult
         do throws(NavError) {
-            result = try call(request, from: connection, committed: &committed, outbox: &outbox)
+            result = try call()
         } catch {
-            if let requestID = request.id { RPCEncoder.failure(id: requestID, error: error, into: &out) }
+            if let id { RPCEncoder.failure(id: id, error: error, into: &out) }
             return
         }
-        guard let requestID = request.id else { return }
-        RPCEncoder.success(id: requestID, into: &out) { write(result, into: &$0) }
+        guard let id else { return }
+        RPCEncoder.success(id: id, into: &out) { write(result, into: &$0) }
     }
 
     /// One request of a batch; its response, or nil for a notification.

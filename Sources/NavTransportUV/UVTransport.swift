@@ -104,9 +104,6 @@ public final class UVTransport {
         return all.filter { !$0.isClosing }.map(\.id).sorted()
     }
 
-    /// Changes the table in a local swapped out and back: no access to the property contains
-    /// a call (an insertion or removal may free memory), so the optimizer checks its
-    /// exclusivity at compile time instead of on every `send`.
     /// The connection with this id. The lookup (which hashes) runs on a copy of the table, so
     /// the access to the property ends before it and has nothing inside to check at run time.
     func connection(for id: ConnectionID) -> Connection? {
@@ -114,6 +111,9 @@ public final class UVTransport {
         return table[id.raw]
     }
 
+    /// Changes the table in a local swapped out and back: no access to the property contains
+    /// a call (an insertion or removal may free memory), so the optimizer checks its
+    /// exclusivity at compile time instead of on every `send`.
     func updateConnections(_ change: (inout IDTable<Connection>) -> Void) {
         var local = IDTable<Connection>()
         swap(&local, &connections)

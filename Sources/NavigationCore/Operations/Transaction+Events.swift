@@ -54,9 +54,8 @@ extension Transaction {
         var changed: [FlowID] = []
         for (id, previous) in selections[mark.selections...] where !seen.contains(id) {
             seen.append(id)
-            guard let now = tree.flows[id], now.kind == .tabs, existed(id, at: mark), previous != now.selected else {
-                continue
-            }
+            let selectedNow = tree.flows.read(id) { $0.pointee.kind == .tabs ? $0.pointee.selected : nil } ?? nil
+            guard let selectedNow, existed(id, at: mark), previous != selectedNow else { continue }
             changed.append(id)
         }
         return changed
@@ -113,8 +112,8 @@ extension Transaction {
             selected.sort { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! }
         }
         for id in selected {
-            let now = tree.flows[id]!
-            events.append(.tabSelected(flow: id, tab: now.selected, name: tree.flows[now.tabs[now.selected]]?.name))
+            let (index, tab) = tree.flows.read(id) { ($0.pointee.selected, $0.pointee.tabs[$0.pointee.selected]) }!
+            events.append(.tabSelected(flow: id, tab: index, name: tree.flows.read(tab) { $0.pointee.name } ?? nil))
         }
 
         // 4. flowStarted before the enter of its first screen, enters bottom-most first.

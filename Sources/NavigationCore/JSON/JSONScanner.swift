@@ -103,6 +103,10 @@ public struct JSONScanner {
     /// Reads an object nested at `depth`, `{` to `}`: `member` gets each key with the scanner
     /// at its value, and must read the value. False when the object is malformed or too deep,
     /// or as soon as `member` returns false (a repeated key, say: the caller knows its keys).
+    ///
+    /// Always inlined: each caller's `member` closure then becomes straight-line code in the
+    /// loop, instead of a call through a context for every member.
+    @inline(__always)
     public mutating func members(depth: Int, _ member: (UnsafeBufferPointer<UInt8>, inout JSONScanner) -> Bool) -> Bool {
         guard depth <= maxDepth, take(UInt8(ascii: "{")) else { return false }
         if take(UInt8(ascii: "}")) { return true }
@@ -110,6 +114,37 @@ public struct JSONScanner {
             guard let key = key(), member(key, &self) else { return false }
         } while take(UInt8(ascii: ","))
         return take(UInt8(ascii: "}"))
+    }
+
+    /// An object whose members are all strings, integers, booleans or `null` (route params),
+    /// read as `value(depth:)` reads it (the same `JSONObject`, a repeated key included) but
+    /// without the parser. Nil, with the scanner back where it was, for anything else: the
+    /// caller then reads the object with `value(depth:)`.
+    public mutating func flatObject(depth: Int) -> JSONObject? {
+        let start = index
+        var object = JSONObject()
+        let read = members(depth: depth) { key, field in
+            guard let value = field.scalar() else { return false }
+            object[String(decoding: key, as: UTF8.self)] = value
+            return true
+        }
+        guard read else {
+            index = start
+            return nil
+        }
+        return object
+    }
+
+    /// A string, integer, boolean or `null` in the forms the readers above accept.
+    private mutating func scalar() -> JSONValue? {
+        skipWhitespace()
+        guard index < bytes.count else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "\""): return string().map(JSONValue.string)
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return bool().map(JSONValue.bool)
+        case UInt8(ascii: "n"): return null() ? .null : nil
+        default: return int().map(JSONValue.int)
+        }
     }
 
     private mutating func literal(_ text: StaticString) -> Bool {

@@ -49,6 +49,39 @@ import Testing
         }
     }
 
+    /// `flatObject` reads exactly what the parser reads (a repeated key included), and
+    /// declines anything else without moving.
+    @Test func flatObjectsReadAsTheParserReadsThem() throws {
+        let accepted = [
+            "{}", " { } ", #"{"postId":7}"#, #"{"a":1,"b":"x","c":true,"d":false,"e":null}"#, #"{ "a" : -0 , "b" : "" }"#,
+            #"{"a":1,"a":2}"#, #"{"a":1,"b":2,"a":"3"}"#, #"{"n":-123456789012345678}"#,
+            "{" + (0..<20).map { #""k\#($0)":\#($0)"# }.joined(separator: ",") + "}",
+        ]
+        for text in accepted {
+            let parsed = try JSONParser.parse(text, maxDepth: 64)
+            let scanned = scan(text) { $0.flatObject(depth: 1) }
+            #expect(scanned.map(JSONValue.object) == parsed, "\(text)")
+            #expect(scanned?.keys == parsed.objectValue?.keys, "\(text)")
+        }
+        let declined = [
+            #"{"a":{"b":1}}"#, #"{"a":[1]}"#, #"{"a":1.5}"#, #"{"a":1e3}"#, #"{"a":"\n"}"#, #"{"é":1}"#,
+            #"{"a":1234567890123456789}"#, #"{"a":1,}"#, #"{"a":1"#, #"{"a":tru}"#, "[]", #""a""#, "{}x",
+        ]
+        for text in declined {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                var scanner = JSONScanner(buffer, maxDepth: 64)
+                let object = scanner.flatObject(depth: 1)
+                if text == "{}x" {
+                    #expect(object == [:] && !scanner.isAtEnd())
+                } else {
+                    #expect(object == nil && scanner.index == 0, "\(text)")
+                }
+            }
+        }
+        #expect(scan("{}", maxDepth: 0) { $0.flatObject(depth: 1) } == nil)
+    }
+
     /// Random calls of the model-based tests (valid and wrong ones): every scanned params
     /// object decodes to the operation the general path decodes, keys in the same order.
     @Test func scannedParamsDecodeAsTheGeneralPathDecodes() {

@@ -14,7 +14,7 @@ extension Transaction {
         if exits[mark.exits...].contains(where: { existed($0.node.id, at: mark) }) { return true }
         if madeFlows[mark.madeFlows...].contains(where: { tree.flows.contains($0) }) { return true }
         if removedFlows[mark.removedFlows...].contains(where: { existed($0.id, at: mark) }) { return true }
-        return !selectionsChanged(since: mark).isEmpty
+        return anySelectionChanged(since: mark)
     }
 
     /// Whether a screen that is in the tree now or was removed since `mark` was there at `mark`.
@@ -50,15 +50,33 @@ extension Transaction {
     /// Tabs flows of then and now whose selection differs from what it was at `mark`, in the
     /// order they were first selected since.
     private func selectionsChanged(since mark: Mark) -> [FlowID] {
-        var seen: [FlowID] = []
         var changed: [FlowID] = []
-        for (id, previous) in selections[mark.selections...] where !seen.contains(id) {
-            seen.append(id)
-            let selectedNow = tree.flows.read(id) { $0.pointee.kind == .tabs ? $0.pointee.selected : nil } ?? nil
-            guard let selectedNow, existed(id, at: mark), previous != selectedNow else { continue }
-            changed.append(id)
+        let records = self.records.selections
+        for index in mark.selections..<records.count where selectionChanged(records, at: index, since: mark) {
+            changed.append(records[index].flow)
         }
         return changed
+    }
+
+    /// `!selectionsChanged(since:).isEmpty`, without building the array.
+    private func anySelectionChanged(since mark: Mark) -> Bool {
+        let records = self.records.selections
+        for index in mark.selections..<records.count where selectionChanged(records, at: index, since: mark) {
+            return true
+        }
+        return false
+    }
+
+    /// Whether the selection recorded at `index` is its flow's first since `mark` (the one
+    /// that holds what was selected at the mark) and the flow, a tabs flow then and now,
+    /// selects another tab now. Operations select once or twice: looking back is cheaper
+    /// than collecting the flows seen.
+    private func selectionChanged(_ records: [(flow: FlowID, previous: Int)], at index: Int, since mark: Mark) -> Bool {
+        let (id, previous) = records[index]
+        for earlier in mark.selections..<index where records[earlier].flow == id { return false }
+        let selectedNow = tree.flows.read(id) { $0.pointee.kind == .tabs ? $0.pointee.selected : nil } ?? nil
+        guard let selectedNow, previous != selectedNow else { return false }
+        return existed(id, at: mark)
     }
 
     /// The ordered lifecycle events of DESIGN.md §4.1 for going from the tree at `mark` to
@@ -66,7 +84,10 @@ extension Transaction {
     /// existed as far as clients can tell, so they produce no events.
     func events(since mark: Mark) -> [NavEvent] {
         var events: [NavEvent] = []
-        events.reserveCapacity(enters.count - mark.enters + exits.count - mark.exits + 2)
+        // At most one event per record, plus willHide and willShow: one allocation.
+        events.reserveCapacity(
+            records.enters.count - mark.enters + records.exits.count - mark.exits + records.madeFlows.count - mark.madeFlows
+                + records.removedFlows.count - mark.removedFlows + records.selections.count - mark.selections + 2)
         let newTop = tree.topScreen
         let topChanged = mark.top != newTop
 

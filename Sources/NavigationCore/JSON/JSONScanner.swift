@@ -26,6 +26,15 @@ public struct JSONScanner {
 
     /// Consumes `byte` (after any whitespace) if it comes next.
     public mutating func take(_ byte: UInt8) -> Bool {
+        // Compact JSON has no whitespace: the next byte decides, unless it is whitespace.
+        if index < bytes.count {
+            let next = bytes[index]
+            if next == byte {
+                index += 1
+                return true
+            }
+            if next > 0x20 { return false }
+        }
         skipWhitespace()
         guard index < bytes.count, bytes[index] == byte else { return false }
         index += 1
@@ -44,6 +53,21 @@ public struct JSONScanner {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = index
         var i = start
+        // Eight bytes at a time up to the first that ends the string or declines it (most
+        // keys and names fit in one word); the loop below decides on that byte.
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while bytes.count &- i >= 8 {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let stops = Self.stopBytes(word)
+                if stops == 0 {
+                    i &+= 8
+                    continue
+                }
+                i &+= stops.trailingZeroBitCount &>> 3
+                break
+            }
+        }
         while i < bytes.count {
             let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
@@ -54,6 +78,21 @@ public struct JSONScanner {
             i += 1
         }
         return nil
+    }
+
+    /// The high bit set in the lowest byte of `word` (the first in memory) that is `"`, `\`,
+    /// a control character or not ASCII, if there is one. (The bit tricks may also flag a
+    /// byte after a flagged one, never one before: only the lowest flag is meaningful.)
+    @inline(__always)
+    static func stopBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = (quotes &- ones) & ~quotes
+        let backslash = (backslashes &- ones) & ~backslashes
+        return (control | quote | backslash | word) & highs
     }
 
     /// A key and its `:`, as `rawString()` reads it.

@@ -10,16 +10,27 @@ extension Transaction {
     /// `presented`) changes only with the screens and flows added or removed, and is back as
     /// it was when those are.
     func changed(since mark: Mark) -> Bool {
-        if enters[mark.enters...].contains(where: { tree.screens.contains($0.screen) }) { return true }
-        if exits[mark.exits...].contains(where: { existed($0.node.id, at: mark) }) { return true }
+        let entered = records.enters.withUnsafeBufferPointer { enters in
+            (mark.enters..<enters.count).contains { tree.screens.contains(enters[$0].screen) }
+        }
+        if entered { return true }
+        let exited = records.exits.withUnsafeBufferPointer { exits in
+            (mark.exits..<exits.count).contains { existed(exits[$0].node.id, at: mark) }
+        }
+        if exited { return true }
         if madeFlows[mark.madeFlows...].contains(where: { tree.flows.contains($0) }) { return true }
         if removedFlows[mark.removedFlows...].contains(where: { existed($0.id, at: mark) }) { return true }
         return anySelectionChanged(since: mark)
     }
 
     /// Whether a screen that is in the tree now or was removed since `mark` was there at `mark`.
+    ///
+    /// Records are read in place here and below: iterating them copied every entry (its
+    /// node's strings and params, its transition), a retain and a release each.
     func existed(_ screen: ScreenID, at mark: Mark) -> Bool {
-        !enters[mark.enters...].contains { $0.screen == screen }
+        records.enters.withUnsafeBufferPointer { enters in
+            !(mark.enters..<enters.count).contains { enters[$0].screen == screen }
+        }
     }
 
     /// Whether a flow that is in the tree now or was removed since `mark` was there at `mark`.
@@ -93,7 +104,7 @@ extension Transaction {
 
         // 1. willHide of the old top (still in the tree, or removed since the mark).
         if topChanged, let oldTop = mark.top {
-            let ref = screenRef(oldTop) ?? ScreenRef(exits[mark.exits...].first { $0.node.id == oldTop }!.node)
+            let ref = screenRef(oldTop) ?? removedScreenRef(oldTop, since: mark)!
             events.append(.willHide(ref))
         }
 
@@ -121,8 +132,10 @@ extension Transaction {
             }
         } else {
             // No flow finished (the common case): no groups to build.
-            for exit in exits[mark.exits...] where existed(exit.node.id, at: mark) {
-                events.append(.exit(ScreenRef(exit.node), via: exit.via))
+            records.exits.withUnsafeBufferPointer { exits in
+                for index in mark.exits..<exits.count where existed(exits[index].node.id, at: mark) {
+                    events.append(.exit(ScreenRef(exits[index].node), via: exits[index].via))
+                }
             }
         }
 
@@ -155,8 +168,10 @@ extension Transaction {
             }
         } else {
             // No flow started (the common case): no groups to build.
-            for enter in enters[mark.enters...] where tree.screens.contains(enter.screen) {
-                events.append(.enter(screenRef(enter.screen)!, via: enter.via))
+            records.enters.withUnsafeBufferPointer { enters in
+                for index in mark.enters..<enters.count where tree.screens.contains(enters[index].screen) {
+                    events.append(.enter(screenRef(enters[index].screen)!, via: enters[index].via))
+                }
             }
         }
 
@@ -172,11 +187,22 @@ extension Transaction {
         }
     }
 
+    /// The reference to a screen removed since `mark`, from its exit record.
+    private func removedScreenRef(_ id: ScreenID, since mark: Mark) -> ScreenRef? {
+        records.exits.withUnsafeBufferPointer { exits in
+            (mark.exits..<exits.count).first { exits[$0].node.id == id }.map { ScreenRef(exits[$0].node) }
+        }
+    }
+
     /// Screens removed since `mark` that clients had seen, in exit order.
     func closedScreens(since mark: Mark) -> [ScreenID] {
-        var closed: [ScreenID] = []
-        for exit in exits[mark.exits...] where existed(exit.node.id, at: mark) { closed.append(exit.node.id) }
-        return closed
+        records.exits.withUnsafeBufferPointer { exits in
+            var closed: [ScreenID] = []
+            for index in mark.exits..<exits.count where existed(exits[index].node.id, at: mark) {
+                closed.append(exits[index].node.id)
+            }
+            return closed
+        }
     }
 }
 

@@ -22,7 +22,7 @@ struct Transaction {
     var selections: [(flow: FlowID, previous: Int)] { records.selections }
     var finishResults: [FlowID: JSONValue] { records.finishResults }
     /// Where the records stood when the transaction began.
-    let start: Mark
+    private(set) var start: Mark
 
     /// `records` must be empty (a navigator's kept records, or new ones).
     init(context: NavigatorContext, tree: NavigationTree, ids: any IDSource, records: TransactionRecords = TransactionRecords()) {
@@ -32,6 +32,13 @@ struct Transaction {
         self.tree = tree
         self.ids = ids
         self.records = records
+    }
+
+    /// Begins the next operation of a navigator's kept transaction: its records emptied, the
+    /// tree as the last operation left it, the ids the navigator has.
+    mutating func restart(ids: any IDSource) {
+        self.ids = ids
+        start = mark()
     }
 
     /// Where the records stand now, and the top screen: what a step of `apply` derives its

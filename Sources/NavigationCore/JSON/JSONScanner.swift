@@ -156,22 +156,24 @@ public struct JSONScanner {
     }
 
     /// An object whose members are all strings, integers, booleans or `null` (route params),
-    /// read as `value(depth:)` reads it (the same `JSONObject`, a repeated key included) but
-    /// without the parser. Nil, with the scanner back where it was, for anything else: the
+    /// read as `value(depth:)` reads it (the same `JSONObject`) but without the parser. Nil,
+    /// with the scanner back where it was, for anything else, a repeated key included: the
     /// caller then reads the object with `value(depth:)`.
     public mutating func flatObject(depth: Int) -> JSONObject? {
         let start = index
-        var object = JSONObject()
+        var pairs: [(key: String, value: JSONValue)] = []
         let read = members(depth: depth) { key, field in
-            guard let value = field.scalar() else { return false }
-            object[String(decoding: key, as: UTF8.self)] = value
+            // Params have a key or two: comparing with each is cheaper than hashing.
+            guard !pairs.contains(where: { $0.key.utf8.elementsEqual(key) }), let value = field.scalar() else { return false }
+            if pairs.isEmpty { pairs.reserveCapacity(4) }
+            pairs.append((String(decoding: key, as: UTF8.self), value))
             return true
         }
         guard read else {
             index = start
             return nil
         }
-        return object
+        return JSONObject(distinctPairs: pairs)
     }
 
     /// A string, integer, boolean or `null` in the forms the readers above accept.

@@ -69,6 +69,17 @@ extension Transaction {
         return changed
     }
 
+    /// The flow of `selectionsChanged(since:)` when it has exactly one, without building it.
+    private func onlyChangedSelection(since mark: Mark) -> FlowID? {
+        let records = self.records.selections
+        var only: FlowID?
+        for index in mark.selections..<records.count where selectionChanged(records, at: index, since: mark) {
+            guard only == nil else { return nil }
+            only = records[index].flow
+        }
+        return only
+    }
+
     /// `!selectionsChanged(since:).isEmpty`, without building the array.
     private func anySelectionChanged(since mark: Mark) -> Bool {
         let records = self.records.selections
@@ -109,7 +120,8 @@ extension Transaction {
         }
 
         // 2. exits, top-most first, each flow's flowFinished right after its last exit.
-        let finished = removedFlows[mark.removedFlows...].filter { existed($0.id, at: mark) }
+        let finished = records.removedFlows.count == mark.removedFlows
+            ? [] : removedFlows[mark.removedFlows...].filter { existed($0.id, at: mark) }
         if !finished.isEmpty {
             let removedExits = exits[mark.exits...].filter { existed($0.node.id, at: mark) }
             var finishedAfter: [Int: [FlowNode]] = [:]
@@ -139,19 +151,28 @@ extension Transaction {
             }
         }
 
-        // 3. tabSelected where a selection changed, in the tree's canonical flow order.
-        var selected = selectionsChanged(since: mark)
-        if selected.count > 1 {
-            let order = tree.allFlowsInOrder
-            selected.sort { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! }
-        }
-        for id in selected {
+        // 3. tabSelected where a selection changed, in the tree's canonical flow order. One
+        // change (a selectTab) needs no array and no order.
+        func tabSelected(_ id: FlowID) {
             let (index, tab) = tree.flows.read(id) { ($0.pointee.selected, $0.pointee.tabs[$0.pointee.selected]) }!
             events.append(.tabSelected(flow: id, tab: index, name: tree.flows.read(tab) { $0.pointee.name } ?? nil))
         }
+        if records.selections.count == mark.selections {
+            // No tab was selected (the common case).
+        } else if let only = onlyChangedSelection(since: mark) {
+            tabSelected(only)
+        } else {
+            var selected = selectionsChanged(since: mark)
+            if selected.count > 1 {
+                let order = tree.allFlowsInOrder
+                selected.sort { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! }
+            }
+            for id in selected { tabSelected(id) }
+        }
 
         // 4. flowStarted before the enter of its first screen, enters bottom-most first.
-        let addedFlows = madeFlows[mark.madeFlows...].filter { tree.flows.contains($0) }
+        let addedFlows = records.madeFlows.count == mark.madeFlows
+            ? [] : madeFlows[mark.madeFlows...].filter { tree.flows.contains($0) }
         if !addedFlows.isEmpty {
             let addedEnters = enters[mark.enters...].filter { tree.screens.contains($0.screen) }
             var startedBefore: [Int: [FlowID]] = [:]

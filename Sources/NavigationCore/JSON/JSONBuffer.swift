@@ -73,32 +73,40 @@ public struct JSONBuffer: ~Copyable {
 
     @usableFromInline
     mutating func appendDigits(of magnitude: UInt) {
-        var digits = 1
-        var limit: UInt = 10
-        while digits < 20 && magnitude >= limit {
-            digits &+= 1
-            limit &*= 10
-        }
+        let digits = Self.digitCount(magnitude)
         reserveCapacity(digits)
-        // Two digits per division, from the end.
+        // Two digits per division (by a constant: a multiplication), from the end, each pair
+        // copied as one 16-bit word.
         var rest = magnitude
         var position = used &+ digits
-        let pairs = Self.digitPairs.utf8Start
+        let pairs = UnsafeRawPointer(Self.digitPairs.utf8Start)
+        let target = UnsafeMutableRawPointer(base)
         while rest >= 100 {
             let pair = Int(truncatingIfNeeded: rest % 100) &* 2
             rest /= 100
             position &-= 2
-            base[position] = pairs[pair]
-            base[position &+ 1] = pairs[pair &+ 1]
+            target.storeBytes(of: pairs.loadUnaligned(fromByteOffset: pair, as: UInt16.self), toByteOffset: position, as: UInt16.self)
         }
         if rest >= 10 {
             let pair = Int(truncatingIfNeeded: rest) &* 2
-            base[position &- 2] = pairs[pair]
-            base[position &- 1] = pairs[pair &+ 1]
+            target.storeBytes(of: pairs.loadUnaligned(fromByteOffset: pair, as: UInt16.self), toByteOffset: position &- 2, as: UInt16.self)
         } else {
             base[position &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
         }
         used &+= digits
+    }
+
+    /// Decimal digits of `value`: up to four (ids, revisions, most params) by comparisons alone.
+    @inline(__always)
+    static func digitCount(_ value: UInt) -> Int {
+        if value < 10_000 { return value < 100 ? (value < 10 ? 1 : 2) : (value < 1_000 ? 3 : 4) }
+        var digits = 5
+        var limit: UInt = 100_000
+        while digits < 20 && value >= limit {
+            digits &+= 1
+            limit &*= 10
+        }
+        return digits
     }
 
     /// "00", "01", … "99" back to back.

@@ -26,6 +26,15 @@ public struct JSONScanner {
 
     /// Consumes `byte` (after any whitespace) if it comes next.
     public mutating func take(_ byte: UInt8) -> Bool {
+        // Compact JSON has no whitespace: the next byte decides, unless it is whitespace.
+        if index < bytes.count {
+            let next = bytes[index]
+            if next == byte {
+                index += 1
+                return true
+            }
+            if next > 0x20 { return false }
+        }
         skipWhitespace()
         guard index < bytes.count, bytes[index] == byte else { return false }
         index += 1
@@ -44,6 +53,21 @@ public struct JSONScanner {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = index
         var i = start
+        // Eight bytes at a time up to the first that ends the string or declines it (most
+        // keys and names fit in one word); the loop below decides on that byte.
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while bytes.count &- i >= 8 {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let stops = Self.stopBytes(word)
+                if stops == 0 {
+                    i &+= 8
+                    continue
+                }
+                i &+= stops.trailingZeroBitCount &>> 3
+                break
+            }
+        }
         while i < bytes.count {
             let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
@@ -54,6 +78,21 @@ public struct JSONScanner {
             i += 1
         }
         return nil
+    }
+
+    /// The high bit set in the lowest byte of `word` (the first in memory) that is `"`, `\`,
+    /// a control character or not ASCII, if there is one. (The bit tricks may also flag a
+    /// byte after a flagged one, never one before: only the lowest flag is meaningful.)
+    @inline(__always)
+    static func stopBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = (quotes &- ones) & ~quotes
+        let backslash = (backslashes &- ones) & ~backslashes
+        return (control | quote | backslash | word) & highs
     }
 
     /// A key and its `:`, as `rawString()` reads it.
@@ -103,6 +142,10 @@ public struct JSONScanner {
     /// Reads an object nested at `depth`, `{` to `}`: `member` gets each key with the scanner
     /// at its value, and must read the value. False when the object is malformed or too deep,
     /// or as soon as `member` returns false (a repeated key, say: the caller knows its keys).
+    ///
+    /// Always inlined: each caller's `member` closure then becomes straight-line code in the
+    /// loop, instead of a call through a context for every member.
+    @inline(__always)
     public mutating func members(depth: Int, _ member: (UnsafeBufferPointer<UInt8>, inout JSONScanner) -> Bool) -> Bool {
         guard depth <= maxDepth, take(UInt8(ascii: "{")) else { return false }
         if take(UInt8(ascii: "}")) { return true }
@@ -110,6 +153,39 @@ public struct JSONScanner {
             guard let key = key(), member(key, &self) else { return false }
         } while take(UInt8(ascii: ","))
         return take(UInt8(ascii: "}"))
+    }
+
+    /// An object whose members are all strings, integers, booleans or `null` (route params),
+    /// read as `value(depth:)` reads it (the same `JSONObject`) but without the parser. Nil,
+    /// with the scanner back where it was, for anything else, a repeated key included: the
+    /// caller then reads the object with `value(depth:)`.
+    public mutating func flatObject(depth: Int) -> JSONObject? {
+        let start = index
+        var pairs: [(key: String, value: JSONValue)] = []
+        let read = members(depth: depth) { key, field in
+            // Params have a key or two: comparing with each is cheaper than hashing.
+            guard !pairs.contains(where: { $0.key.utf8.elementsEqual(key) }), let value = field.scalar() else { return false }
+            if pairs.isEmpty { pairs.reserveCapacity(4) }
+            pairs.append((String(decoding: key, as: UTF8.self), value))
+            return true
+        }
+        guard read else {
+            index = start
+            return nil
+        }
+        return JSONObject(distinctPairs: pairs)
+    }
+
+    /// A string, integer, boolean or `null` in the forms the readers above accept.
+    private mutating func scalar() -> JSONValue? {
+        skipWhitespace()
+        guard index < bytes.count else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "\""): return string().map(JSONValue.string)
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return bool().map(JSONValue.bool)
+        case UInt8(ascii: "n"): return null() ? .null : nil
+        default: return int().map(JSONValue.int)
+        }
     }
 
     private mutating func literal(_ text: StaticString) -> Bool {

@@ -306,75 +306,85 @@ extension NavigationTree {
         return out.bytes
     }
 
+    /// Nodes are read in place (`IDMap.read`): the subscript would copy each whole node,
+    /// retaining and releasing every array and string it holds.
     func writeFlow(_ id: FlowID, into out: inout JSONBuffer) {
-        guard let node = flows[id] else {
-            JSONWriter.raw("null", into: &out)
-            return
-        }
-        JSONWriter.raw(#"{"id":"#, into: &out)
-        id.writeJSON(into: &out)
-        JSONWriter.raw(#","flow":"#, into: &out)
-        JSONWriter.writeString(node.name, into: &out)
-        switch node.kind {
-        case .stack, .single:
-            out.append(node.kind == .stack ? #","kind":"stack","screens":["# : #","kind":"single","screens":["#)
-            for (index, screen) in node.screens.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                writeScreen(screen, into: &out)
+        let written: Void? = flows.read(id) { node in
+            JSONWriter.raw(#"{"id":"#, into: &out)
+            id.writeJSON(into: &out)
+            JSONWriter.raw(#","flow":"#, into: &out)
+            JSONWriter.writeString(node.pointee.name, into: &out)
+            switch node.pointee.kind {
+            case .stack, .single:
+                out.append(node.pointee.kind == .stack ? #","kind":"stack","screens":["# : #","kind":"single","screens":["#)
+                writeScreens(node.pointee.screens, into: &out)
+            case .tabs:
+                out.append(#","kind":"tabs","selected":"#)
+                JSONWriter.writeInt(node.pointee.selected, into: &out)
+                JSONWriter.raw(#","tabs":["#, into: &out)
+                node.pointee.tabs.withUnsafeBufferPointer { tabs in
+                    for index in tabs.indices {
+                        if index > 0 { out.append(UInt8(ascii: ",")) }
+                        writeFlow(tabs[index], into: &out)
+                    }
+                }
             }
-        case .tabs:
-            out.append(#","kind":"tabs","selected":"#)
-            JSONWriter.writeInt(node.selected, into: &out)
-            JSONWriter.raw(#","tabs":["#, into: &out)
-            for (index, tab) in node.tabs.enumerated() {
+            JSONWriter.raw(#"],"children":"#, into: &out)
+            writeEmbeddedList(node.pointee.children, into: &out)
+            JSONWriter.raw(#","presented":"#, into: &out)
+            if let presented = node.pointee.presented { writeFlow(presented, into: &out) } else { JSONWriter.raw("null", into: &out) }
+            JSONWriter.raw(#","via":"#, into: &out)
+            if let via = node.pointee.via { via.writeJSON(into: &out) } else { JSONWriter.raw("null", into: &out) }
+            out.append(UInt8(ascii: "}"))
+        }
+        if written == nil { JSONWriter.raw("null", into: &out) }
+    }
+
+    private func writeScreens(_ ids: [ScreenID], into out: inout JSONBuffer) {
+        ids.withUnsafeBufferPointer { ids in
+            for index in ids.indices {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                writeFlow(tab, into: &out)
+                writeScreen(ids[index], into: &out)
             }
         }
-        JSONWriter.raw(#"],"children":"#, into: &out)
-        writeEmbeddedList(node.children, into: &out)
-        JSONWriter.raw(#","presented":"#, into: &out)
-        if let presented = node.presented { writeFlow(presented, into: &out) } else { JSONWriter.raw("null", into: &out) }
-        JSONWriter.raw(#","via":"#, into: &out)
-        if let via = node.via { via.writeJSON(into: &out) } else { JSONWriter.raw("null", into: &out) }
-        out.append(UInt8(ascii: "}"))
     }
 
     private func writeEmbeddedList(_ ids: [FlowID], into out: inout JSONBuffer) {
         out.append(UInt8(ascii: "["))
-        for (index, child) in ids.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            guard let node = flows[child] else {
-                JSONWriter.raw("null", into: &out)
-                continue
+        ids.withUnsafeBufferPointer { ids in
+            for index in ids.indices {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                let child = ids[index]
+                let written: Void? = flows.read(child) { node in
+                    JSONWriter.raw(#"{"id":"#, into: &out)
+                    child.writeJSON(into: &out)
+                    JSONWriter.raw(#","flow":"#, into: &out)
+                    JSONWriter.writeString(node.pointee.name, into: &out)
+                    JSONWriter.raw(#","children":"#, into: &out)
+                    writeEmbeddedList(node.pointee.children, into: &out)
+                    out.append(UInt8(ascii: "}"))
+                }
+                if written == nil { JSONWriter.raw("null", into: &out) }
             }
-            JSONWriter.raw(#"{"id":"#, into: &out)
-            child.writeJSON(into: &out)
-            JSONWriter.raw(#","flow":"#, into: &out)
-            JSONWriter.writeString(node.name, into: &out)
-            JSONWriter.raw(#","children":"#, into: &out)
-            writeEmbeddedList(node.children, into: &out)
-            out.append(UInt8(ascii: "}"))
         }
         out.append(UInt8(ascii: "]"))
     }
 
     private func writeScreen(_ id: ScreenID, into out: inout JSONBuffer) {
-        guard let node = screens[id] else {
-            JSONWriter.raw("null", into: &out)
-            return
+        let written: Void? = screens.read(id) { node in
+            JSONWriter.raw(#"{"id":"#, into: &out)
+            id.writeJSON(into: &out)
+            JSONWriter.raw(#","screen":"#, into: &out)
+            JSONWriter.writeString(node.pointee.name, into: &out)
+            JSONWriter.raw(#","params":"#, into: &out)
+            JSONWriter.write(node.pointee.params, into: &out)
+            JSONWriter.raw(#","flow":"#, into: &out)
+            node.pointee.flow.writeJSON(into: &out)
+            JSONWriter.raw(#","via":"#, into: &out)
+            if let via = node.pointee.via { via.writeJSON(into: &out) } else { JSONWriter.raw("null", into: &out) }
+            out.append(UInt8(ascii: "}"))
         }
-        JSONWriter.raw(#"{"id":"#, into: &out)
-        id.writeJSON(into: &out)
-        JSONWriter.raw(#","screen":"#, into: &out)
-        JSONWriter.writeString(node.name, into: &out)
-        JSONWriter.raw(#","params":"#, into: &out)
-        JSONWriter.write(node.params, into: &out)
-        JSONWriter.raw(#","flow":"#, into: &out)
-        node.flow.writeJSON(into: &out)
-        JSONWriter.raw(#","via":"#, into: &out)
-        if let via = node.via { via.writeJSON(into: &out) } else { JSONWriter.raw("null", into: &out) }
-        out.append(UInt8(ascii: "}"))
+        if written == nil { JSONWriter.raw("null", into: &out) }
     }
 }
 

@@ -59,6 +59,9 @@ public enum JSONWriter {
     /// escape; otherwise `false` and nothing written (what went past `out.count` is not kept).
     private static func writePlain(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout JSONBuffer) -> Bool {
         let count = bytes.count
+        if count >= 4 && count < 8, let source = UnsafeRawPointer(bytes.baseAddress) {
+            return writeShortPlain(source, count: count, into: &out)
+        }
         out.reserveCapacity(count &+ 2)
         let target = UnsafeMutableRawPointer(out.base + out.used)
         target.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
@@ -84,6 +87,26 @@ public enum JSONWriter {
                 index &+= 1
             }
         }
+        target.storeBytes(of: UInt8(ascii: "\""), toByteOffset: count &+ 1, as: UInt8.self)
+        out.used &+= count &+ 2
+        return true
+    }
+
+    /// `writePlain` for 4 to 7 bytes (most names and keys): two overlapping four-byte loads
+    /// make one word, checked at once and stored with one write. The buffer gets room for ten
+    /// bytes; what goes past the closing quote is not kept.
+    @inline(__always)
+    private static func writeShortPlain(_ source: UnsafeRawPointer, count: Int, into out: inout JSONBuffer) -> Bool {
+        let head = UInt64(UInt32(littleEndian: source.loadUnaligned(as: UInt32.self)))
+        let tail = UInt64(UInt32(littleEndian: source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)))
+        // Lane k holds byte k; lanes from `count` on are spaces, which need no escape.
+        let spaces: UInt64 = 0x2020_2020_2020_2020 &<< UInt64(count &* 8)
+        let word = head | (tail &<< UInt64((count &- 4) &* 8)) | spaces
+        if needsEscape(word) { return false }
+        out.reserveCapacity(10)
+        let target = UnsafeMutableRawPointer(out.base + out.used)
+        target.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+        target.storeBytes(of: word.littleEndian, toByteOffset: 1, as: UInt64.self)
         target.storeBytes(of: UInt8(ascii: "\""), toByteOffset: count &+ 1, as: UInt8.self)
         out.used &+= count &+ 2
         return true

@@ -68,7 +68,13 @@ extension NavOperation {
         let read = scanner.members(depth: depth) { key, field in
             if key.equals("to") { return to == nil && field.string(into: &to) }
             if key.equals("params") {
-                guard params == nil, case .object(let object)? = field.value(depth: depth + 1) else { return false }
+                guard params == nil else { return false }
+                // Params are mostly flat (`{"postId":7}`): read without the parser when they are.
+                if let object = field.flatObject(depth: depth + 1) {
+                    params = object
+                    return true
+                }
+                guard case .object(let object)? = field.value(depth: depth + 1) else { return false }
                 params = object
                 return true
             }

@@ -13,13 +13,17 @@ public struct Navigator: Sendable {
     var matcher: DeepLinkMatcher { context.matcher }
     /// Random id of this state's life (DESIGN.md §3), chosen by whoever starts the engine.
     public let instance: String
-    public private(set) var tree: NavigationTree
+    /// The canonical tree, held by the transaction every operation runs in.
+    public var tree: NavigationTree { work.tree }
     public private(set) var revision: Int
     /// The events of revision 1: the initial tree's `flowStarted`/`enter`s and its `willShow`.
     public let bootEvents: [NavEvent]
     public private(set) var ids: any IDSource
-    /// The records of the last transaction, emptied, kept for their capacity.
-    private var keptRecords = TransactionRecords()
+    /// The tree and the records of the last operation (emptied, kept for their capacity): one
+    /// transaction, kept from operation to operation and restarted by each. Building a
+    /// transaction per operation and destroying it (a dozen containers swapped in and out,
+    /// released one by one) cost more than most of what the operation does.
+    private var work: Transaction
 
     /// Boots the root flow as revision 1. The definition must have passed validation.
     public init(
@@ -41,10 +45,11 @@ public struct Navigator: Sendable {
             preconditionFailure("navd: the app definition was not validated: its root flow '\(definition.root)' cannot start")
         }
         boot.tree.rootFlow = built.flow
-        self.tree = boot.tree
         self.ids = boot.ids
         self.revision = 1
         self.bootEvents = boot.events(since: boot.start)
+        boot.records.clear()
+        self.work = boot
         checkInvariants()
     }
 
@@ -66,50 +71,39 @@ public struct Navigator: Sendable {
         if let expected = operation.expectedRevision, expected != revision {
             throw .conflict("revision", expected: .int(expected), actual: .int(revision))
         }
-        // The transaction edits the tree in place: it must hold the only reference to it.
-        // (The tree moves in and out by `swap`, so that no copy is ever retained.)
-        var taken = NavigationTree(rootFlow: tree.rootFlow)
-        swap(&taken, &tree)
-        var records = TransactionRecords()
-        swap(&records, &keptRecords)
-        var transaction = Transaction(context: context, tree: consume taken, ids: ids, records: consume records)
-        defer {
-            transaction.records.clear()
-            swap(&keptRecords, &transaction.records)
-        }
+        // The transaction edits the tree in place (copy-on-write copies it only if a copy of
+        // the navigator or of its tree is still held somewhere).
+        work.restart(ids: ids)
+        defer { work.records.clear() }
         #if DEBUG
-        let (treeBefore, revisionBefore) = (transaction.tree, revision)
+        let (treeBefore, revisionBefore) = (work.tree, revision)
         defer { checkRevisionMatchesChange(from: treeBefore, revision: revisionBefore) }
         #endif
         let detail: OperationResult.Detail
         do {
-            detail = try transaction.run(operation, revision: revision)
+            detail = try work.run(operation, revision: revision)
         } catch {
-            transaction.rollBack()
-            swap(&tree, &transaction.tree)
+            work.rollBack()
             throw error
         }
         if case .deeplink(let outcome) = detail, outcome.dryRun {
             // A plan: report what would happen, keep nothing.
-            let events = transaction.events(since: transaction.start)
-            transaction.rollBack()
-            swap(&tree, &transaction.tree)
+            let events = work.events(since: work.start)
+            work.rollBack()
             return OperationResult(revision: revision, events: events, noop: outcome.noop, detail: detail)
         }
-        guard transaction.changed(since: transaction.start) else {
+        guard work.changed(since: work.start) else {
             // Whatever was edited was undone within the operation: the tree is as it was.
-            swap(&tree, &transaction.tree)
             // Ids a result showed (an apply that opened and closed a screen) stay used.
-            ids = transaction.ids
+            ids = work.ids
             return OperationResult(revision: revision, events: [], noop: true, detail: detail)
         }
-        let events = transaction.events(since: transaction.start)
+        let events = work.events(since: work.start)
         var finalDetail = detail
         if case .close = detail {
-            finalDetail = .close(closed: transaction.closedScreens(since: transaction.start), finished: events.finishedFlows)
+            finalDetail = .close(closed: work.closedScreens(since: work.start), finished: events.finishedFlows)
         }
-        swap(&tree, &transaction.tree)
-        ids = transaction.ids
+        ids = work.ids
         revision += 1
         checkInvariants()
         return OperationResult(revision: revision, events: events, noop: false, detail: finalDetail)

@@ -10,16 +10,27 @@ extension Transaction {
     /// `presented`) changes only with the screens and flows added or removed, and is back as
     /// it was when those are.
     func changed(since mark: Mark) -> Bool {
-        if enters[mark.enters...].contains(where: { tree.screens.contains($0.screen) }) { return true }
-        if exits[mark.exits...].contains(where: { existed($0.node.id, at: mark) }) { return true }
+        let entered = records.enters.withUnsafeBufferPointer { enters in
+            (mark.enters..<enters.count).contains { tree.screens.contains(enters[$0].screen) }
+        }
+        if entered { return true }
+        let exited = records.exits.withUnsafeBufferPointer { exits in
+            (mark.exits..<exits.count).contains { existed(exits[$0].node.id, at: mark) }
+        }
+        if exited { return true }
         if madeFlows[mark.madeFlows...].contains(where: { tree.flows.contains($0) }) { return true }
         if removedFlows[mark.removedFlows...].contains(where: { existed($0.id, at: mark) }) { return true }
-        return !selectionsChanged(since: mark).isEmpty
+        return anySelectionChanged(since: mark)
     }
 
     /// Whether a screen that is in the tree now or was removed since `mark` was there at `mark`.
+    ///
+    /// Records are read in place here and below: iterating them copied every entry (its
+    /// node's strings and params, its transition), a retain and a release each.
     func existed(_ screen: ScreenID, at mark: Mark) -> Bool {
-        !enters[mark.enters...].contains { $0.screen == screen }
+        records.enters.withUnsafeBufferPointer { enters in
+            !(mark.enters..<enters.count).contains { enters[$0].screen == screen }
+        }
     }
 
     /// Whether a flow that is in the tree now or was removed since `mark` was there at `mark`.
@@ -50,16 +61,44 @@ extension Transaction {
     /// Tabs flows of then and now whose selection differs from what it was at `mark`, in the
     /// order they were first selected since.
     private func selectionsChanged(since mark: Mark) -> [FlowID] {
-        var seen: [FlowID] = []
         var changed: [FlowID] = []
-        for (id, previous) in selections[mark.selections...] where !seen.contains(id) {
-            seen.append(id)
-            guard let now = tree.flows[id], now.kind == .tabs, existed(id, at: mark), previous != now.selected else {
-                continue
-            }
-            changed.append(id)
+        let records = self.records.selections
+        for index in mark.selections..<records.count where selectionChanged(records, at: index, since: mark) {
+            changed.append(records[index].flow)
         }
         return changed
+    }
+
+    /// The flow of `selectionsChanged(since:)` when it has exactly one, without building it.
+    private func onlyChangedSelection(since mark: Mark) -> FlowID? {
+        let records = self.records.selections
+        var only: FlowID?
+        for index in mark.selections..<records.count where selectionChanged(records, at: index, since: mark) {
+            guard only == nil else { return nil }
+            only = records[index].flow
+        }
+        return only
+    }
+
+    /// `!selectionsChanged(since:).isEmpty`, without building the array.
+    private func anySelectionChanged(since mark: Mark) -> Bool {
+        let records = self.records.selections
+        for index in mark.selections..<records.count where selectionChanged(records, at: index, since: mark) {
+            return true
+        }
+        return false
+    }
+
+    /// Whether the selection recorded at `index` is its flow's first since `mark` (the one
+    /// that holds what was selected at the mark) and the flow, a tabs flow then and now,
+    /// selects another tab now. Operations select once or twice: looking back is cheaper
+    /// than collecting the flows seen.
+    private func selectionChanged(_ records: [(flow: FlowID, previous: Int)], at index: Int, since mark: Mark) -> Bool {
+        let (id, previous) = records[index]
+        for earlier in mark.selections..<index where records[earlier].flow == id { return false }
+        let selectedNow = tree.flows.read(id) { $0.pointee.kind == .tabs ? $0.pointee.selected : nil } ?? nil
+        guard let selectedNow, previous != selectedNow else { return false }
+        return existed(id, at: mark)
     }
 
     /// The ordered lifecycle events of DESIGN.md §4.1 for going from the tree at `mark` to
@@ -67,18 +106,22 @@ extension Transaction {
     /// existed as far as clients can tell, so they produce no events.
     func events(since mark: Mark) -> [NavEvent] {
         var events: [NavEvent] = []
-        events.reserveCapacity(enters.count - mark.enters + exits.count - mark.exits + 2)
+        // At most one event per record, plus willHide and willShow: one allocation.
+        events.reserveCapacity(
+            records.enters.count - mark.enters + records.exits.count - mark.exits + records.madeFlows.count - mark.madeFlows
+                + records.removedFlows.count - mark.removedFlows + records.selections.count - mark.selections + 2)
         let newTop = tree.topScreen
         let topChanged = mark.top != newTop
 
         // 1. willHide of the old top (still in the tree, or removed since the mark).
         if topChanged, let oldTop = mark.top {
-            let ref = screenRef(oldTop) ?? ScreenRef(exits[mark.exits...].first { $0.node.id == oldTop }!.node)
+            let ref = screenRef(oldTop) ?? removedScreenRef(oldTop, since: mark)!
             events.append(.willHide(ref))
         }
 
         // 2. exits, top-most first, each flow's flowFinished right after its last exit.
-        let finished = removedFlows[mark.removedFlows...].filter { existed($0.id, at: mark) }
+        let finished = records.removedFlows.count == mark.removedFlows
+            ? [] : removedFlows[mark.removedFlows...].filter { existed($0.id, at: mark) }
         if !finished.isEmpty {
             let removedExits = exits[mark.exits...].filter { existed($0.node.id, at: mark) }
             var finishedAfter: [Int: [FlowNode]] = [:]
@@ -101,24 +144,35 @@ extension Transaction {
             }
         } else {
             // No flow finished (the common case): no groups to build.
-            for exit in exits[mark.exits...] where existed(exit.node.id, at: mark) {
-                events.append(.exit(ScreenRef(exit.node), via: exit.via))
+            records.exits.withUnsafeBufferPointer { exits in
+                for index in mark.exits..<exits.count where existed(exits[index].node.id, at: mark) {
+                    events.append(.exit(ScreenRef(exits[index].node), via: exits[index].via))
+                }
             }
         }
 
-        // 3. tabSelected where a selection changed, in the tree's canonical flow order.
-        var selected = selectionsChanged(since: mark)
-        if selected.count > 1 {
-            let order = tree.allFlowsInOrder
-            selected.sort { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! }
+        // 3. tabSelected where a selection changed, in the tree's canonical flow order. One
+        // change (a selectTab) needs no array and no order.
+        func tabSelected(_ id: FlowID) {
+            let (index, tab) = tree.flows.read(id) { ($0.pointee.selected, $0.pointee.tabs[$0.pointee.selected]) }!
+            events.append(.tabSelected(flow: id, tab: index, name: tree.flows.read(tab) { $0.pointee.name } ?? nil))
         }
-        for id in selected {
-            let now = tree.flows[id]!
-            events.append(.tabSelected(flow: id, tab: now.selected, name: tree.flows[now.tabs[now.selected]]?.name))
+        if records.selections.count == mark.selections {
+            // No tab was selected (the common case).
+        } else if let only = onlyChangedSelection(since: mark) {
+            tabSelected(only)
+        } else {
+            var selected = selectionsChanged(since: mark)
+            if selected.count > 1 {
+                let order = tree.allFlowsInOrder
+                selected.sort { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! }
+            }
+            for id in selected { tabSelected(id) }
         }
 
         // 4. flowStarted before the enter of its first screen, enters bottom-most first.
-        let addedFlows = madeFlows[mark.madeFlows...].filter { tree.flows.contains($0) }
+        let addedFlows = records.madeFlows.count == mark.madeFlows
+            ? [] : madeFlows[mark.madeFlows...].filter { tree.flows.contains($0) }
         if !addedFlows.isEmpty {
             let addedEnters = enters[mark.enters...].filter { tree.screens.contains($0.screen) }
             var startedBefore: [Int: [FlowID]] = [:]
@@ -135,8 +189,10 @@ extension Transaction {
             }
         } else {
             // No flow started (the common case): no groups to build.
-            for enter in enters[mark.enters...] where tree.screens.contains(enter.screen) {
-                events.append(.enter(screenRef(enter.screen)!, via: enter.via))
+            records.enters.withUnsafeBufferPointer { enters in
+                for index in mark.enters..<enters.count where tree.screens.contains(enters[index].screen) {
+                    events.append(.enter(screenRef(enters[index].screen)!, via: enters[index].via))
+                }
             }
         }
 
@@ -152,11 +208,22 @@ extension Transaction {
         }
     }
 
+    /// The reference to a screen removed since `mark`, from its exit record.
+    private func removedScreenRef(_ id: ScreenID, since mark: Mark) -> ScreenRef? {
+        records.exits.withUnsafeBufferPointer { exits in
+            (mark.exits..<exits.count).first { exits[$0].node.id == id }.map { ScreenRef(exits[$0].node) }
+        }
+    }
+
     /// Screens removed since `mark` that clients had seen, in exit order.
     func closedScreens(since mark: Mark) -> [ScreenID] {
-        var closed: [ScreenID] = []
-        for exit in exits[mark.exits...] where existed(exit.node.id, at: mark) { closed.append(exit.node.id) }
-        return closed
+        records.exits.withUnsafeBufferPointer { exits in
+            var closed: [ScreenID] = []
+            for index in mark.exits..<exits.count where existed(exits[index].node.id, at: mark) {
+                closed.append(exits[index].node.id)
+            }
+            return closed
+        }
     }
 }
 

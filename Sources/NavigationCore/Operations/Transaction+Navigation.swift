@@ -44,8 +44,8 @@ extension Transaction {
     mutating func selectTab(_ tab: TabSelector, flow: FlowID?) throws(NavError) {
         let tabsID: FlowID
         if let flow {
-            guard let node = tree.flows[flow] else { throw .unknownInstance(flow.description) }
-            guard node.kind == .tabs else { throw .badField("flow", "is \(flow), a \(node.kind) flow, not a tabs flow") }
+            guard let kind = tree.flows.read(flow, { $0.pointee.kind }) else { throw .unknownInstance(flow.description) }
+            guard kind == .tabs else { throw .badField("flow", "is \(flow), a \(kind) flow, not a tabs flow") }
             tabsID = flow
         } else {
             guard let nearest = tree.nearestTabsFlow else {
@@ -53,16 +53,20 @@ extension Transaction {
             }
             tabsID = nearest
         }
-        let node = tree.flows[tabsID]!
-        let names = node.tabs.map { tree.flows[$0]?.name ?? "" }
+        // Reads only what the common case (a tab by index, in range) needs, without copying
+        // the node or the tab flows' names.
+        let tabCount = tree.flows.read(tabsID) { $0.pointee.tabs.count }!
         let index: Int
         switch tab {
         case .index(let i):
-            guard node.tabs.indices.contains(i) else {
+            guard i >= 0 && i < tabCount else {
+                let node = tree.flows[tabsID]!
                 throw .badField("tab", "\(i) is out of range: \(node.name ?? tabsID.description) has \(node.tabs.count) tabs (0–\(node.tabs.count - 1))")
             }
             index = i
         case .name(let name):
+            let node = tree.flows[tabsID]!
+            let names = node.tabs.map { tree.flows[$0]?.name ?? "" }
             guard let i = names.firstIndex(of: name) else {
                 throw .badField("tab", "'\(name)' is not a tab of \(node.name ?? tabsID.description) (tabs: \(names.joined(separator: ", ")))")
             }

@@ -22,7 +22,7 @@ struct Transaction {
     var selections: [(flow: FlowID, previous: Int)] { records.selections }
     var finishResults: [FlowID: JSONValue] { records.finishResults }
     /// Where the records stood when the transaction began.
-    let start: Mark
+    private(set) var start: Mark
 
     /// `records` must be empty (a navigator's kept records, or new ones).
     init(context: NavigatorContext, tree: NavigationTree, ids: any IDSource, records: TransactionRecords = TransactionRecords()) {
@@ -32,6 +32,13 @@ struct Transaction {
         self.tree = tree
         self.ids = ids
         self.records = records
+    }
+
+    /// Begins the next operation of a navigator's kept transaction: its records emptied, the
+    /// tree as the last operation left it, the ids the navigator has.
+    mutating func restart(ids: any IDSource) {
+        self.ids = ids
+        start = mark()
     }
 
     /// Where the records stand now, and the top screen: what a step of `apply` derives its
@@ -173,9 +180,12 @@ struct Transaction {
             dismiss(presented)
             changed = true
         }
-        let screens = tree.flows.read(container) { $0.pointee.screens }!
-        guard keep < screens.count else { return changed }
-        for screen in screens[keep...].reversed() {
+        // Top-most first, each read when it is the last: holding a copy of the stack while
+        // removing from it would make the removal copy the whole array.
+        let count = tree.flows.read(container) { $0.pointee.screens.count }!
+        guard keep < count else { return changed }
+        for index in stride(from: count - 1, through: keep, by: -1) {
+            let screen = tree.flows.read(container) { $0.pointee.screens[index] }!
             let via = tree.screens.read(screen) { $0.pointee.via }?.map { EventVia(transition: $0, direction: .pop) }
             removeScreen(screen, exitVia: via)
         }
@@ -210,12 +220,25 @@ struct Transaction {
     func validatedParams(for screen: ScreenDefinition, _ given: JSONObject) throws(NavError) -> JSONObject {
         // The common case, checked without building anything: exactly the declared params, in
         // declaration order, each already a value of its type that needs no normalizing.
-        if given.count == screen.params.count,
-            zip(given.pairs, screen.params).allSatisfy({ $0.key == $1.name && $1.type.acceptsUnchanged($0.value) })
-        {
-            return given
-        }
+        if given.count == screen.params.count, Self.areDeclaredAsIs(given, screen.params) { return given }
         return try rebuiltParams(for: screen, given)
+    }
+
+    /// Whether `given` holds exactly `params`, in order, each a value of its type that needs
+    /// no normalizing. Read in place: zipping `given.pairs` with `params` copied every
+    /// element of both (retains and releases on every route).
+    private static func areDeclaredAsIs(_ given: JSONObject, _ params: [ParamDefinition]) -> Bool {
+        given.pairs.withUnsafeBufferPointer { pairs in
+            params.withUnsafeBufferPointer { params in
+                guard pairs.count == params.count else { return false }
+                for index in pairs.indices {
+                    guard pairs[index].key == params[index].name, params[index].type.acceptsUnchanged(pairs[index].value) else {
+                        return false
+                    }
+                }
+                return true
+            }
+        }
     }
 
     /// The general path of `validatedParams`: every param checked, normalized, defaulted, in

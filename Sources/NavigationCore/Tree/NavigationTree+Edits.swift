@@ -60,8 +60,13 @@ extension NavigationTree {
     mutating func removeScreen(_ id: ScreenID, log: inout [TreeEdit]) -> ScreenNode? {
         guard let node = screens.removeValue(forKey: id) else { return nil }
         let index = flows.update(node.container) { container -> Int? in
-            guard let index = container.screens.firstIndex(of: id) else { return nil }
-            container.screens.remove(at: index)
+            // Ids are unique; screens are mostly removed from the top, found first from the end.
+            guard let index = container.screens.lastIndex(of: id) else { return nil }
+            if index == container.screens.count - 1 {
+                container.screens.removeLast()
+            } else {
+                container.screens.remove(at: index)
+            }
             return index
         }
         log.append(.removedScreen(node, index: index ?? nil))

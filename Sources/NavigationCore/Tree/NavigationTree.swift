@@ -64,7 +64,25 @@ public struct NavigationTree: Sendable, Hashable {
 
     /// The nearest tabs flow on the visible path, from the top.
     public var nearestTabsFlow: FlowID? {
-        visiblePath.last { flows[$0]?.kind == .tabs }
+        // The visible path walked as `visiblePath` walks it, reading fields in place (no node
+        // copies, no path array): `nav.selectTab` without a flow asks this every time.
+        var nearest: FlowID?
+        var current: FlowID? = rootFlow
+        while let id = current, let step = flows.read(id, { node -> (isTabs: Bool, tab: FlowID?, presented: FlowID?) in
+            let isTabs = node.pointee.kind == .tabs
+            let hasTab = isTabs && node.pointee.tabs.indices.contains(node.pointee.selected)
+            return (isTabs, hasTab ? node.pointee.tabs[node.pointee.selected] : nil, node.pointee.presented)
+        }) {
+            if step.isTabs { nearest = id }
+            guard let tab = step.tab else {
+                current = step.presented
+                continue
+            }
+            // The selected tab is on the path; the path goes on with what it presents.
+            if flows.read(tab, { $0.pointee.kind == .tabs }) == true { nearest = tab }
+            current = flows.read(tab) { $0.pointee.presented } ?? nil
+        }
+        return nearest
     }
 
     /// The flow instance a screen belongs to for routing purposes: embedded flows count,

@@ -105,6 +105,30 @@ import Testing
         }
     }
 
+    /// Short strings are assembled from overlapping loads: distinct bytes show any byte put
+    /// in the wrong place, whatever room the buffer has left.
+    @Test func shortStringsKeepEveryByteInPlace() {
+        let letters = Array("abcdefghijklmnop")
+        for length in 0...16 {
+            for special in [nil, "\"", "\u{1}", "é"] as [String?] {
+                for position in 0..<max(length, 1) {
+                    var scalars = letters.prefix(length).map(String.init)
+                    if let special, length > 0 { scalars[position] = special }
+                    let string = scalars.joined()
+                    for room in 0..<12 {
+                        var buffer = JSONBuffer(capacity: 16)
+                        for _ in 0..<(16 - room) { buffer.append(UInt8(ascii: "x")) }
+                        JSONWriter.writeString(string, into: &buffer)
+                        buffer.append(UInt8(ascii: "y"))
+                        let expected = Array(repeating: UInt8(ascii: "x"), count: 16 - room) + Array(referenceString(string).utf8) + [UInt8(ascii: "y")]
+                        #expect(buffer.bytes == expected, "\(string.debugDescription) room \(room)")
+                    }
+                    if special == nil { break }
+                }
+            }
+        }
+    }
+
     // MARK: - Random values and the reference writer
 
     private func randomValue(depth: Int, using rng: inout SplitMix64) -> JSONValue {

@@ -8,7 +8,8 @@ Runs navd under callgrind twice, with a short and a long run of the same sequent
 difference divided by the difference in requests: startup and shutdown cancel out. With
 --subscribers M, M connections subscribe first and read every nav.changed, so the figure is one
 revision fanned out to M subscribers. Instruction counts do not depend on the machine's load,
-which makes them the figure to compare builds with on a shared machine.
+which makes them the figure to compare builds with on a shared machine. navd runs with
+SWIFT_DETERMINISTIC_HASHING=1, so that hash seeds do not move the counts from run to run.
 """
 import argparse
 import os
@@ -65,9 +66,11 @@ def instructions(navd: str, count: int, mix: str, subscribers: int) -> int:
     with tempfile.TemporaryDirectory(prefix="navd-callgrind.") as directory:
         out = os.path.join(directory, "callgrind.out")
         sock = os.path.join(directory, "navd.sock")
+        # Swift seeds its hashing per process; a fixed seed makes two builds' counts comparable.
+        environment = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
         daemon = subprocess.Popen(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", navd, "--socket", sock, "--log-level", "warning"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment)
         try:
             drive(sock, count, mix, subscribers)
         finally:

@@ -45,6 +45,12 @@ struct AllBench: ParsableCommand {
             mix: .routeClose)
         if !output.json { LoadComparison.printTable(loads) }
 
+        log("\n== baseline on one core: the same, navbench and both servers pinned to one CPU (no idle wake-ups)")
+        let pinnedLoads = try runBaselineComparison(
+            navdSocket: nil, programs: programs, connections: connections, duration: duration, repetitions: repetitions,
+            mix: .routeClose, oneCore: true)
+        if !output.json { LoadComparison.printTable(pinnedLoads) }
+
         log("\n== fanout: \(subscribers) subscribers, \(rate) changes/s for \(fanoutDuration) s, \(fanoutRepetitions) runs")
         var fanoutRuns: [FanoutResult] = []
         for _ in 0..<fanoutRepetitions {
@@ -61,11 +67,11 @@ struct AllBench: ParsableCommand {
         let idleBaseline = try measureIdle(.baseline, programs: programs, connections: 1_000, starts: 5)
         if !output.json { IdleResult.printTable([idle, idleBaseline]) }
 
-        let targets = Self.targets(deeplink: deeplink, loads: loads, fanout: fanout, idle: idle, idleBaseline: idleBaseline,
+        let targets = Self.targets(deeplink: deeplink, loads: loads + pinnedLoads, fanout: fanout, idle: idle, idleBaseline: idleBaseline,
                                    subscribers: subscribers, rate: rate)
         if output.json {
             print(#"{"targets":[\#(targets.map(\.json).joined(separator: ","))],"#
-                + #""loads":[\#(loads.map(\.json).joined(separator: ","))],"fanout":\#(fanout.json),"#
+                + #""loads":[\#((loads + pinnedLoads).map(\.json).joined(separator: ","))],"fanout":\#(fanout.json),"#
                 + #""idle":[\#(idle.json),\#(idleBaseline.json)]}"#)
         } else {
             print("\n== targets (one run, this machine; medians of the runs above)")
@@ -81,8 +87,9 @@ struct AllBench: ParsableCommand {
         var targets: [Target] = []
         for load in loads {
             let goal = load.connections == 1 ? 0.9 : 0.5
+            let name = load.connections == 1 ? "rtt req/s, 1 connection" : "throughput req/s, \(load.connections) connections"
             targets.append(Target(
-                name: load.connections == 1 ? "rtt req/s, 1 connection" : "throughput req/s, \(load.connections) connections",
+                name: load.oneCore ? name + ", one core" : name,
                 navd: format(load.navd.rps, "%.0f"), baseline: format(load.baseline.rps, "%.0f"),
                 ratio: String(format: "%.2f", load.ratio), goal: String(format: "ratio ≥ %.1f", goal), met: load.ratio >= goal))
         }

@@ -24,6 +24,9 @@ struct BaselineBench: ParsableCommand {
     @Option(help: "What navd is sent: \(LoadMix.allCases.map(\.rawValue).joined(separator: ", ")).")
     var mix: LoadMix = .routeClose
 
+    @Flag(help: "Pin navbench and both servers to one CPU: round trips without idle wake-ups.")
+    var oneCore = false
+
     @OptionGroup var programs: ProgramOptions
     @OptionGroup var output: OutputOptions
 
@@ -36,7 +39,7 @@ struct BaselineBench: ParsableCommand {
     func run() throws {
         let comparisons = try runBaselineComparison(
             navdSocket: socket, programs: programs, connections: connections, duration: duration,
-            repetitions: repetitions, mix: mix)
+            repetitions: repetitions, mix: mix, oneCore: oneCore)
         if output.json {
             print("[" + comparisons.map(\.json).joined(separator: ",") + "]")
         } else {
@@ -50,6 +53,8 @@ struct LoadComparison {
     var scenario: String
     var connections: Int
     var mix: LoadMix
+    /// navbench and both servers pinned to one CPU (`--one-core`).
+    var oneCore = false
     var navdRuns: [LoadFigures] = []
     var baselineRuns: [LoadFigures] = []
 
@@ -59,7 +64,7 @@ struct LoadComparison {
     var ratio: Double { baseline.rps == 0 ? 0 : navd.rps / baseline.rps }
 
     var json: String {
-        #"{"scenario":"\#(scenario)","connections":\#(connections),"mix":"\#(mix.rawValue)","#
+        #"{"scenario":"\#(scenario)","connections":\#(connections),"mix":"\#(mix.rawValue)","oneCore":\#(oneCore),"#
             + #""navd":\#(navd.json),"baseline":\#(baseline.json),"ratio":\#(String(format: "%.3f", ratio)),"#
             + #""navdRuns":[\#(navdRuns.map(\.json).joined(separator: ","))],"#
             + #""baselineRuns":[\#(baselineRuns.map(\.json).joined(separator: ","))]}"#
@@ -81,10 +86,24 @@ struct LoadComparison {
 }
 
 /// rtt (one connection) and throughput (`connections`) against navd and the baseline,
-/// interleaved: each repetition runs navd then the baseline for each load.
+/// interleaved: each repetition runs navd then the baseline for each load. With `oneCore`,
+/// everything runs pinned to one CPU (`onOneCore`).
 func runBaselineComparison(
-    navdSocket: String?, programs: ProgramOptions, connections: Int, duration: Double, repetitions: Int, mix: LoadMix
+    navdSocket: String?, programs: ProgramOptions, connections: Int, duration: Double, repetitions: Int, mix: LoadMix,
+    oneCore: Bool = false
 ) throws -> [LoadComparison] {
+    guard !oneCore else {
+        return try onOneCore {
+            try runBaselineComparison(
+                navdSocket: navdSocket, programs: programs, connections: connections, duration: duration,
+                repetitions: repetitions, mix: mix
+            ).map { comparison in
+                var pinned = comparison
+                pinned.oneCore = true
+                return pinned
+            }
+        }
+    }
     let navd = navdSocket == nil ? try ServerProcess.navd(binary: programs.navdPath) : nil
     defer { navd?.stop() }
     let baseline = try ServerProcess.baseline(binary: programs.baselinePath)

@@ -85,14 +85,7 @@ public struct JSONScanner {
     /// byte after a flagged one, never one before: only the lowest flag is meaningful.)
     @inline(__always)
     static func stopBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-        let control = (word &- ones &* 0x20) & ~word
-        let quote = (quotes &- ones) & ~quotes
-        let backslash = (backslashes &- ones) & ~backslashes
-        return (control | quote | backslash | word) & highs
+        ByteLanes.quotesBackslashesAndControls(word) | (word & ByteLanes.highs)
     }
 
     /// A key and its `:`, as `rawString()` reads it.

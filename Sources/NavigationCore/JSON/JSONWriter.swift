@@ -112,18 +112,10 @@ public enum JSONWriter {
         return true
     }
 
-    /// Whether any of the eight bytes of `word` is a control character, `"` or `\` (the
-    /// classic "has a byte less than / equal to" bit tricks; bytes from 0x80 never match).
+    /// Whether any of the eight bytes of `word` is a control character, `"` or `\`.
     @inline(__always)
     private static func needsEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-        let control = (word &- ones &* 0x20) & ~word
-        let quote = (quotes &- ones) & ~quotes
-        let backslash = (backslashes &- ones) & ~backslashes
-        return (control | quote | backslash) & highs != 0
+        ByteLanes.quotesBackslashesAndControls(word) != 0
     }
 
     private static let hex: StaticString = "0123456789abcdef"

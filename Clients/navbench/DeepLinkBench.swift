@@ -4,7 +4,7 @@ import NavigationCore
 import RoutingKit
 
 /// `navbench deeplink`: deep-link matching cost against route tables of growing size. With a
-/// trie the figure should stay flat from 100 to 10,000 patterns (DESIGN.md §6: matching costs
+/// trie the figure should stay flat from 100 to 10,000 patterns (docs/deep-links.md: matching costs
 /// O(length of the path), not O(patterns)).
 ///
 /// Every size is timed on the same links: generated tables grow by appending, and the links

@@ -2,7 +2,7 @@ import ArgumentParser
 internal import Glibc
 internal import NavviewKit
 
-/// `navview`: the live terminal viewer of navd's navigation state (DESIGN.md §9).
+/// `navview`: the live terminal viewer of navd's navigation state (docs/README.md).
 @main
 struct Navview: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -6,7 +6,7 @@ internal import Musl
 internal import Darwin
 #endif
 
-/// What the NDJSON framing yields (DESIGN.md §5.1).
+/// What the NDJSON framing yields (docs/protocol.md).
 public enum Frame: Sendable, Equatable {
     /// One complete line without its `\n` or `\r\n`; never empty or blank. The caller's own
     /// copy: it may be kept past the callback.

@@ -1,6 +1,6 @@
 public import NavigationCore
 
-/// Every method of DESIGN.md §5.3, by its wire name.
+/// Every method of docs/protocol.md, by its wire name.
 public enum RPCMethod: String, CaseIterable, Sendable {
     case navState = "nav.state"
     case navSubscribe = "nav.subscribe"
@@ -47,7 +47,7 @@ public enum RPCMethod: String, CaseIterable, Sendable {
     }
 }
 
-/// The notifications navd sends (DESIGN.md §5.3).
+/// The notifications navd sends (docs/protocol.md).
 public enum RPCNotification: String, CaseIterable, Sendable {
     /// `{revision, baseRevision, changes, truncated?, root?}` to subscribers.
     case navChanged = "nav.changed"

@@ -1,6 +1,6 @@
 public import NavigationCore
 
-/// The errors of the JSON-RPC layer itself (DESIGN.md §5.5). Each has a `data.reason`, written
+/// The errors of the JSON-RPC layer itself (docs/protocol.md). Each has a `data.reason`, written
 /// first in `data`.
 extension NavError {
     /// `-32700`: the line is not JSON (invalid UTF-8 included). `data.offset` is the byte where

@@ -1,6 +1,6 @@
 internal import Glibc
 
-/// Where every navd program finds the socket (DESIGN.md §5.1): `--socket` if given, else
+/// Where every navd program finds the socket (docs/protocol.md): `--socket` if given, else
 /// `NAVD_SOCKET`, else `$XDG_RUNTIME_DIR/navd/navd.sock` (an absolute one), else
 /// `/tmp/navd-$UID/navd.sock`. Empty values count as unset. Shared by navd and its clients so
 /// they can never disagree.

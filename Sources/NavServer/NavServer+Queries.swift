@@ -1,7 +1,7 @@
 import NavProtocol
 import NavigationCore
 
-/// The methods that read state or configure the connection (DESIGN.md §5.3).
+/// The methods that read state or configure the connection (docs/protocol.md).
 extension NavServer {
     func query(_ method: RPCMethod, _ params: JSONValue?, from id: ClientID) throws(NavError) -> CallResult {
         var reader = try ParamsReader(params)

@@ -1,7 +1,7 @@
 import NavProtocol
 import NavigationCore
 
-/// Fan-out of committed revisions (DESIGN.md §5.4).
+/// Fan-out of committed revisions (docs/protocol.md).
 extension NavServer {
     /// Sends one revision to every subscriber: the same encoded bytes to every up-to-date
     /// subscriber of a variant (tree or not, events or not: four at most, each encoded once);

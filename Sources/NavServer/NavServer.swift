@@ -4,7 +4,7 @@ internal import NavCollections
 
 /// The I/O-free heart of navd: bytes in from connections, outputs (bytes to send,
 /// connections to close) out. It owns the one `Navigator`, serializes every request, fans
-/// each committed revision out to subscribers, and keeps the ordering rules of DESIGN.md §5:
+/// each committed revision out to subscribers, and keeps the ordering rules of docs/protocol.md:
 /// a connection's responses in request order, its own response before the `nav.changed` of
 /// that revision, revisions to each subscriber in order, never twice, coalesced when slow.
 ///

@@ -1,6 +1,6 @@
 import NavigationCore
 
-/// Limits and facts about the daemon the server reports (DESIGN.md §5.1, §5.3 daemon.info).
+/// Limits and facts about the daemon the server reports (docs/protocol.md daemon.info).
 public struct ServerConfiguration: Sendable {
     public var maxLineBytes = 1 << 20
     public var maxBatch = 256

@@ -25,7 +25,7 @@ public struct ListeningSocket: Sendable, Hashable, CustomStringConvertible {
             && UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
     }
 
-    /// Removes the socket file if it is still ours (DESIGN §5.1: navd removes its socket on exit
+    /// Removes the socket file if it is still ours (docs/protocol.md: navd removes its socket on exit
     /// only if it is still its own). Returns whether it removed it. Call it after `stopListening()`
     /// or after `run()` returned; a server that replaced the path in between is left alone.
     @discardableResult

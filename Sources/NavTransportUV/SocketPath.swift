@@ -1,7 +1,7 @@
 internal import CLibUV
 internal import Glibc
 
-/// Where navd's socket lives and the rules for taking the place (DESIGN §5.1):
+/// Where navd's socket lives and the rules for taking the place (docs/protocol.md):
 ///
 /// - which path: NavProtocol's `SocketLocation.resolve` (`--socket`, `NAVD_SOCKET`, …);
 /// - the directory is created 0700 if missing; one that is a symlink, not ours, or writable by

@@ -1,5 +1,5 @@
 extension UVTransport {
-    /// Limits of DESIGN §5.1; the defaults are the daemon's.
+    /// Limits of docs/protocol.md; the defaults are the daemon's.
     public struct Configuration: Sendable, Hashable {
         /// Unsent bytes above this pause reading from the connection (`congested`).
         public var highWatermark: Int

@@ -1,7 +1,7 @@
 import ArgumentParser
 import NavigationCore
 
-/// `navd check FILE`: validates an app definition (DESIGN.md §2.3) without starting.
+/// `navd check FILE`: validates an app definition (docs/app-definition.md) without starting.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",

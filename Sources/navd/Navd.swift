@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `navd`: the navigation-state server (DESIGN.md §9).
+/// `navd`: the navigation-state server (docs/README.md).
 @main
 struct Navd: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -7,7 +7,7 @@ import NavTransportUV
 import NavigationCore
 
 /// `navd [--app FILE] [--socket PATH] …`: loads the app, claims the socket, serves until
-/// SIGINT/SIGTERM (DESIGN.md §5.1, §9).
+/// SIGINT/SIGTERM (docs/protocol.md, docs/README.md).
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",

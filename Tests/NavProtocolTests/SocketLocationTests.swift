@@ -2,7 +2,7 @@ import Glibc
 import NavProtocol
 import Testing
 
-/// DESIGN.md §5.1: which socket every program uses.
+/// docs/protocol.md: which socket every program uses.
 @Suite struct SocketLocationTests {
     @Test func theFlagWinsThenNAVDSOCKETThenXDGRuntimeDirThenTmp() {
         let everything = ["NAVD_SOCKET": "/env/navd.sock", "XDG_RUNTIME_DIR": "/run/user/1000"]

@@ -4,7 +4,7 @@ import NavProtocol
 import NavigationCore
 
 /// NavServer with several fake connections: ordering, fan-out, coalescing, cleanup, limits
-/// (DESIGN.md §5.1–§5.4).
+/// (docs/protocol.md).
 @Suite struct NavServerTests {
     @Test func answersRequestsInOrderAndEchoesIDs() {
         let h = Harness()

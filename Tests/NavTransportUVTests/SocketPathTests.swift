@@ -30,7 +30,7 @@ func refusal<Result>(_ body: () throws -> Result) -> TransportError? {
     }
 }
 
-/// DESIGN §5.1 socket-path policy.
+/// docs/protocol.md socket-path policy.
 @Suite struct SocketPathResolution {
     @Test func theDirectoryIsWhatPrecedesTheLastSlash() {
         #expect(SocketPath("/run/user/1/navd/navd.sock").directory == "/run/user/1/navd")

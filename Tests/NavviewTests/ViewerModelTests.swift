@@ -3,7 +3,7 @@ import NavigationCore
 import NavviewKit
 import Testing
 
-/// The viewer's model follows the subscription's revision chain (DESIGN.md §5.4): it applies
+/// The viewer's model follows the subscription's revision chain (docs/protocol.md): it applies
 /// what chains, asks for `nav.state` on a gap, ignores what a re-fetch already covered, and
 /// says so in the event pane.
 @Suite("ViewerModel: the revision chain")

@@ -19,7 +19,7 @@
 - `OpenRPCValidator`: validates results, params, notifications and error objects against
   Protocol/navd.openrpc.json.
 - `fd_count(pid)`, `rss_kib(pid)`: from /proc.
-- `visible_path(root)`, `top_screen(root)`: read a tree as DESIGN.md §3 defines them.
+- `visible_path(root)`, `top_screen(root)`: read a tree as docs/tree.md defines them.
 """
 
 from __future__ import annotations
@@ -326,7 +326,7 @@ def id_key(request_id: Any) -> str:
     return json.dumps(request_id)
 
 
-# navd's line-level limits (DESIGN.md §5.1, Protocol/jsonrpc.md 3 and 6)
+# navd's line-level limits (docs/protocol.md, Protocol/jsonrpc.md 3 and 6)
 DEFAULT_MAX_LINE_BYTES = 1 << 20
 MAX_DEPTH = 64
 MAX_BATCH = 256
@@ -667,7 +667,7 @@ _WHITESPACE = re.compile(r'[ \t\r\n]')
 
 
 class RevisionChain:
-    """What one subscriber was sent, proven gap-free as it arrives (DESIGN.md §5.4): every
+    """What one subscriber was sent, proven gap-free as it arrives (docs/protocol.md): every
     `nav.changed` starts where the last one (or the `nav.subscribe` result) ended
     (`baseRevision`), lists consecutive revisions ending at its `revision` (starting right
     after `baseRevision` unless `truncated`, which must carry `root`), never repeats or goes
@@ -761,7 +761,7 @@ class Follower(threading.Thread):
 
 
 def visible_path(root: dict) -> list[dict]:
-    """The flow instances of the visible path (DESIGN.md §3): from the root flow, follow the
+    """The flow instances of the visible path (docs/tree.md): from the root flow, follow the
     selected tab and then `presented` links, repeatedly, to the deepest flow instance."""
     path = [root]
     node = root

@@ -1,5 +1,5 @@
 """Connections that come and go, politely or not: navd must give back every file
-descriptor and forget every client (DESIGN.md §5.1).
+descriptor and forget every client (docs/protocol.md).
 
 A daemon that runs for weeks sees editors, scripts and viewers connect and vanish
 thousands of times, often mid-request: a half-written line, a request whose reply it never

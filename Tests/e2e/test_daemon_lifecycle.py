@@ -1,4 +1,4 @@
-"""The daemon's life around its socket (DESIGN.md §5.1 transport, shutdown; §9 programs).
+"""The daemon's life around its socket (docs/protocol.md transport, shutdown; docs/README.md programs).
 
 A navigation daemon is started by scripts, editors and login sessions, often twice, and
 killed by service managers. These tests guard against: a second navd stealing (or

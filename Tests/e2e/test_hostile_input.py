@@ -1,4 +1,4 @@
-"""Hostile and broken input on the socket (DESIGN.md §5.1 limits, Protocol/jsonrpc.md 1–6).
+"""Hostile and broken input on the socket (docs/protocol.md limits, Protocol/jsonrpc.md 1–6).
 
 navd serves every client from one loop, so one peer that writes garbage, a line of many
 megabytes, JSON nested a hundred thousand levels deep or bytes that are not UTF-8 must cost

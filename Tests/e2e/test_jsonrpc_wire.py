@@ -1,4 +1,4 @@
-"""JSON-RPC 2.0 conformance as a client sees it on the socket (DESIGN.md §5.2,
+"""JSON-RPC 2.0 conformance as a client sees it on the socket (docs/protocol.md,
 Protocol/jsonrpc.md).
 
 The envelope code is unit-tested on byte strings; these tests guard what only the running

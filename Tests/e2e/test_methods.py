@@ -1,4 +1,4 @@
-"""Every method of DESIGN.md §5.3, called once over the real socket with real params.
+"""Every method of docs/protocol.md, called once over the real socket with real params.
 
 The engine's unit tests prove each operation on values; what they cannot see is the daemon
 in between: a method that is not wired to the server, params that are decoded under the

@@ -1,4 +1,4 @@
-"""The peer check (DESIGN.md §5.1): a client whose uid is not navd's, not root and not
+"""The peer check (docs/protocol.md): a client whose uid is not navd's, not root and not
 named by `--allow-uid` is closed right after accept, without a byte read, and logged.
 
 The socket's 0600 mode and 0700 directory already keep other users out; the peer check is

@@ -1,4 +1,4 @@
-"""Slow readers and pipelining clients (DESIGN.md §5.1 "Slow readers", §5.4 coalescing).
+"""Slow readers and pipelining clients (docs/protocol.md "Slow readers" and coalescing).
 
 navd serves every client from one loop and must never let one of them hold it back or
 grow its memory without bound. These tests guard against: a subscriber that never reads

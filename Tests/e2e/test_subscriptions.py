@@ -1,5 +1,5 @@
 """Many subscribers, many changes: every subscriber sees the same revisions, in order, each
-exactly once, chained by `baseRevision` (DESIGN.md §5.4).
+exactly once, chained by `baseRevision` (docs/protocol.md).
 
 A viewer that misses one revision draws a wrong tree until the next full state, and one
 that sees a revision twice replays its lifecycle events (a screen "entered" twice). These

@@ -1,5 +1,5 @@
 """Protocol/navd.openrpc.json: a valid OpenRPC 1.3.2 document that lists every method of
-DESIGN.md §5.3, whose references all resolve and whose schemas are valid draft 2020-12; real
+docs/protocol.md, whose references all resolve and whose schemas are valid draft 2020-12; real
 payloads (copied from what NavigationCore and NavServer write) pass the schemas, and payloads
 with a field missing, an extra field or a wrong type are rejected, so no schema is vacuous."""
 
@@ -31,7 +31,7 @@ NAVIGATION_METHODS = {  # NavOperation.methods: the ones nav.apply takes, with t
     "nav.selectTab": "SelectTabParams", "flow.finish": "FlowFinishParams", "nav.apply": "ApplyParams",
     "nav.deeplink": "DeepLinkParams",
 }
-ERRORS = {  # DESIGN.md §5.5, with data.reason (NavError.Code)
+ERRORS = {  # docs/protocol.md, with data.reason (NavError.Code)
     -32700: "parseError", -32600: "invalidRequest", -32601: "methodNotFound", -32602: "invalidParams",
     -32603: "internalError", -32001: "unknownDestination", -32002: "routeNotAllowed",
     -32004: "nothingToClose", -32005: "conflict", -32006: "noRouteForURL", -32007: "unknownInstance",
@@ -196,7 +196,7 @@ def test_mutation_params_are_the_apply_step_params():
 
 # ---------------------------------------------------------------------------- real payloads
 # Written by NavigationCore (Navigator.stateJSON, OperationResult.jsonValue, NavError.jsonValue)
-# for the sample app of DESIGN.md §2 and the nested app of Tests/NavigationCoreTests.
+# for the sample app of docs/app-definition.md and the nested app of Tests/NavigationCoreTests.
 
 BOOT_STATE = json.loads(r'''{"revision":1,"instance":"9f2c41d0","root":{"id":"f1","flow":"main","kind":"tabs","selected":0,"tabs":[{"id":"f2","flow":"feed","kind":"stack","screens":[{"id":"s1","screen":"feedList","params":{},"flow":"f2","via":null}],"children":[],"presented":null,"via":null},{"id":"f3","flow":"friends","kind":"stack","screens":[{"id":"s2","screen":"friendsList","params":{},"flow":"f3","via":null}],"children":[],"presented":null,"via":null},{"id":"f4","flow":"chats","kind":"stack","screens":[{"id":"s3","screen":"chatList","params":{},"flow":"f4","via":null}],"children":[],"presented":null,"via":null},{"id":"f5","flow":"settings","kind":"stack","screens":[{"id":"s4","screen":"settingsHome","params":{},"flow":"f5","via":null}],"children":[],"presented":null,"via":null}],"children":[],"presented":null,"via":null}}''')
 BOOT_EVENTS = json.loads(r'''[{"type":"flowStarted","flow":"f1","name":"main"},{"type":"flowStarted","flow":"f2","name":"feed"},{"type":"enter","screen":"s1","name":"feedList","params":{},"flow":"f2","via":null},{"type":"flowStarted","flow":"f3","name":"friends"},{"type":"enter","screen":"s2","name":"friendsList","params":{},"flow":"f3","via":null},{"type":"flowStarted","flow":"f4","name":"chats"},{"type":"enter","screen":"s3","name":"chatList","params":{},"flow":"f4","via":null},{"type":"flowStarted","flow":"f5","name":"settings"},{"type":"enter","screen":"s4","name":"settingsHome","params":{},"flow":"f5","via":null},{"type":"willShow","screen":"s1","name":"feedList","params":{},"flow":"f2"}]''')
@@ -246,7 +246,7 @@ DAEMON_INFO = {"version": "0.1.0", "protocol": "1", "app": "social", "pid": 4242
                "instance": "9f2c41d0", "socket": "/run/user/1000/navd/navd.sock",
                "clients": [{"id": "c1", "name": "navview", "subscribed": True}, {"id": "c2", "name": None, "subscribed": False}],
                "stateDir": None}
-# Deep links (DESIGN.md §6, semantics.md 25-31).
+# Deep links (docs/deep-links.md, semantics.md 25-31).
 DEEPLINK = {"url": "social://chats/c9/messages/4?utm=x",
             "target": {"screen": "message", "params": {"chatId": "c9", "messageId": 4}, "pattern": "/chats/:chatId/messages/:messageId", "id": "s6"},
             "chain": [{"screen": "chatList", "params": {}, "pattern": "/chats"},

@@ -1,6 +1,6 @@
 public import ArgumentParser
 
-/// `navctl`: the scripting client of navd (DESIGN.md §9). One subcommand per navigation
+/// `navctl`: the scripting client of navd (docs/README.md). One subcommand per navigation
 /// verb, the state and its changes, a shell and scripts — all one grammar.
 public struct Navctl: ParsableCommand {
     public static let configuration = CommandConfiguration(

@@ -4,5 +4,5 @@ import NavctlKit
 import Glibc
 #endif
 
-/// navctl: parse, run, exit with 0, 1, 2 or 3 (DESIGN.md §9).
+/// navctl: parse, run, exit with 0, 1, 2 or 3 (docs/README.md).
 exit(NavctlMain.run(Array(CommandLine.arguments.dropFirst()), environment: .standard()))

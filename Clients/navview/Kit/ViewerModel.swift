@@ -1,7 +1,7 @@
 public import NavClient
 
 /// What a viewer knows, kept apart from any I/O: the latest tree, the recent event lines,
-/// and the revision chain of its subscription (DESIGN.md §5.4), so that a missed
+/// and the revision chain of its subscription (docs/protocol.md), so that a missed
 /// notification is noticed and answered with a fresh `nav.state` instead of trusted.
 public struct ViewerModel: Sendable {
     /// What to do after a `nav.changed`.

@@ -1,6 +1,6 @@
 public import NavigationCore
 
-/// A flow instance of the tree (DESIGN.md §3): a `stack` or `single` container of screens,
+/// A flow instance of the tree (docs/tree.md): a `stack` or `single` container of screens,
 /// or `tabs` of stack flows; it may present another flow instance and host embedded ones.
 public struct FlowView: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {

@@ -29,7 +29,7 @@ public struct ChangeView: Sendable, Hashable {
     }
 }
 
-/// `nav.changed` (DESIGN.md §5.4): the revisions since `baseRevision`, coalesced for a slow
+/// `nav.changed` (docs/protocol.md): the revisions since `baseRevision`, coalesced for a slow
 /// subscriber, and the latest tree when the subscription asked for it (or changes were cut).
 public struct NavChangedView: Sendable, Hashable {
     public var revision: Int

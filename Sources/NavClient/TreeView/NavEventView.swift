@@ -1,6 +1,6 @@
 public import NavigationCore
 
-/// One lifecycle event of a change (DESIGN.md §4.1, semantics.md 22–23), typed.
+/// One lifecycle event of a change (docs/operations.md, semantics.md 22–23), typed.
 public struct NavEventView: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case willHide, exit, flowFinished, tabSelected, flowStarted, enter, willShow

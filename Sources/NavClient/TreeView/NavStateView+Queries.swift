@@ -1,5 +1,5 @@
 extension NavStateView {
-    /// The flow instances of the visible path (DESIGN.md §3): from the root, the selected
+    /// The flow instances of the visible path (docs/tree.md): from the root, the selected
     /// tab and then `presented`, repeatedly, to the deepest flow instance.
     public var visiblePath: [FlowView] {
         var path = [root]

@@ -1,6 +1,6 @@
 public import NavigationCore
 
-/// A screen instance of the tree (DESIGN.md §3).
+/// A screen instance of the tree (docs/tree.md).
 public struct ScreenView: Sendable, Hashable {
     /// `s5`.
     public var id: String

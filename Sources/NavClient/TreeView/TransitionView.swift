@@ -1,6 +1,6 @@
 public import NavigationCore
 
-/// How a screen or container was opened (`via`, DESIGN.md §3), or, in `enter`/`exit`
+/// How a screen or container was opened (`via`, docs/tree.md), or, in `enter`/`exit`
 /// events, the transition applied or reversed with its `direction`.
 public struct TransitionView: Sendable, Hashable {
     /// `push`, `modal` or `modalWithNavigation`.

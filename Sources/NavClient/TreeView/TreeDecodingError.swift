@@ -1,4 +1,4 @@
-/// The JSON of a tree, event or change does not have the shape of DESIGN.md §3 / the OpenRPC
+/// The JSON of a tree, event or change does not have the shape of docs/tree.md / the OpenRPC
 /// document: where (`$.root.tabs[0].screens[1].id`) and what.
 public struct TreeDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: String

@@ -1,4 +1,4 @@
-/// The URL of a screen with its params (DESIGN.md §6 Canonical URL), for `nav.url`.
+/// The URL of a screen with its params (docs/deep-links.md Canonical URL), for `nav.url`.
 ///
 /// The pattern's fullest expansion whose captures all have values is filled in, each value
 /// formatted for its type and percent-encoded (a wildcard value keeps its slashes, each part

@@ -39,7 +39,7 @@ public struct DeepLinkCandidate: Sendable, Hashable {
 
 /// The outcome of matching one path.
 public struct DeepLinkMatchResult: Sendable, Hashable {
-    /// The best match by DESIGN.md §6 (most literals, fewest captures, no wildcard, definition
+    /// The best match by docs/deep-links.md (most literals, fewest captures, no wildcard, definition
     /// order), or `nil` if no route matched.
     public var best: DeepLinkMatch?
     /// Every route whose shape matched, best-ranked first, the rejected ones included.

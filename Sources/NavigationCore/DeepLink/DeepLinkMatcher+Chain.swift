@@ -1,5 +1,5 @@
 extension DeepLinkMatcher {
-    /// The screens a deep link opens, in order (DESIGN.md §6 Chain): the best match of every
+    /// The screens a deep link opens, in order (docs/deep-links.md Chain): the best match of every
     /// prefix of the path, one segment longer each time, the full path last; consecutive
     /// matches of one screen keep only the longest. Empty if the full path does not match.
     ///

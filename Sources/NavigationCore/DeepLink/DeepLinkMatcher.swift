@@ -1,4 +1,4 @@
-/// Matches deep-link paths to screens (DESIGN.md §6), built once from an app definition.
+/// Matches deep-link paths to screens (docs/deep-links.md), built once from an app definition.
 ///
 /// Every expansion of every screen's `path` becomes a route, numbered in definition order
 /// (screen order, then expansion order). Matching walks a `RouteTrie` — it never scans the

@@ -1,4 +1,4 @@
-/// A deep link's params (DESIGN.md §6 Params): the path captures, then query items that name a
+/// A deep link's params (docs/deep-links.md Params): the path captures, then query items that name a
 /// declared param the path did not capture. Captures win over the query; of repeated query
 /// items the first wins; items that name no param are ignored and listed. Defaults are not
 /// filled in here — that is param validation's job, as for any other request.

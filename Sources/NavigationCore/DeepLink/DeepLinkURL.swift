@@ -1,4 +1,4 @@
-/// A deep link read into path segments and query items (DESIGN.md §6 URL forms):
+/// A deep link read into path segments and query items (docs/deep-links.md URL forms):
 ///
 /// - `SCHEME://first/rest…` with a scheme of the app (case-insensitive). As in JLRoutes, what
 ///   URL syntax calls the host is the first path segment: `social://users/42` → `users`, `42`.

@@ -1,4 +1,4 @@
-/// Why a string is not a deep link of this app (DESIGN.md §6 URL forms).
+/// Why a string is not a deep link of this app (docs/deep-links.md URL forms).
 public enum DeepLinkURLError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A well-formed URL whose scheme (or, for `http(s)://`, host) is not the app's; carries
     /// the scheme or host as written. Becomes `-32006 noRouteForURL`.

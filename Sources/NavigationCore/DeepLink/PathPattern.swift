@@ -1,4 +1,4 @@
-/// One expansion of a deep-link pattern (DESIGN.md §6): a fixed sequence of literal segments,
+/// One expansion of a deep-link pattern (docs/deep-links.md): a fixed sequence of literal segments,
 /// `:name` captures of one segment each, and at most one final `*name` capturing the rest.
 ///
 /// A pattern as written may hold optional groups; `expand(_:)` turns it into every expansion,
@@ -73,7 +73,7 @@ public struct PathPattern: Sendable, Hashable {
     }
 
     /// The expansion with its param names renamed away (`/users/:/:`, `/files/*`): two
-    /// patterns with the same key match the same URLs (DESIGN.md §2.3 rejects that).
+    /// patterns with the same key match the same URLs (docs/app-definition.md rejects that).
     public var shapeKey: String {
         PathPattern.write(segments) { _ in "" }
     }

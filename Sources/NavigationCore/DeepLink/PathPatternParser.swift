@@ -1,4 +1,4 @@
-/// Reads the pattern grammar of DESIGN.md §6 into segments and optional groups:
+/// Reads the pattern grammar of docs/deep-links.md into segments and optional groups:
 ///
 ///     pattern  = "/" | item+          item    = "/" segment | "(" item+ ")"
 ///     segment  = ":" name | "*" name | literal

@@ -1,7 +1,7 @@
 extension AppDefinition {
     static let fields = ["app", "schemes", "hosts", "root", "flows", "transitions", "screens", "notFound", "guards"]
 
-    /// Decodes the JSON of an app definition (DESIGN.md §2), reporting every structural problem
+    /// Decodes the JSON of an app definition (docs/app-definition.md), reporting every structural problem
     /// at once: wrong JSON types, missing required fields, unknown fields, bad transition bases,
     /// malformed `routes` entries. Absent optional collections are empty; definition order is kept.
     ///

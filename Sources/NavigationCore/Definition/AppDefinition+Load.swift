@@ -23,7 +23,7 @@ extension AppDefinition {
         return (definition, diagnostics)
     }
 
-    /// The built-in sample app of DESIGN.md §2, loaded from `sampleJSON`.
+    /// The built-in sample app of docs/app-definition.md, loaded from `sampleJSON`.
     public static let sample: AppDefinition = {
         do {
             return try load(json: sampleJSON).definition

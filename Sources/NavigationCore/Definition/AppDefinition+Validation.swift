@@ -1,5 +1,5 @@
 extension AppDefinition {
-    /// Every semantic problem of DESIGN.md §2.3, with its JSON path, in definition order:
+    /// Every semantic problem of docs/app-definition.md, with its JSON path, in definition order:
     /// errors (navd refuses to start) and warnings (printed, start continues).
     ///
     /// Meant for a definition that decoded without errors; on a partial one it reports what

@@ -1,4 +1,4 @@
-/// A loaded app definition (DESIGN.md §2): flows, screens, transitions, deep-link settings.
+/// A loaded app definition (docs/app-definition.md): flows, screens, transitions, deep-link settings.
 ///
 /// Collections keep definition order (it breaks deep-link ties) and are indexed by name.
 /// Screen and flow names share one namespace. A value of this type has been decoded but is

@@ -1,4 +1,4 @@
-/// Warns when a deep link's chain (DESIGN.md §6) would open an ancestor screen without a
+/// Warns when a deep link's chain (docs/deep-links.md) would open an ancestor screen without a
 /// required param: every proper prefix of a path that matches another screen's pattern opens
 /// that screen with only the params the prefix captures.
 extension DefinitionValidator {

@@ -1,4 +1,4 @@
-/// Runs the semantic checks of an app definition (DESIGN.md §2.3), walking it in definition
+/// Runs the semantic checks of an app definition (docs/app-definition.md), walking it in definition
 /// order: root, flows, screens, notFound, guards, then the whole-app warnings. Each family of
 /// checks lives in its own `DefinitionValidator+*.swift`.
 struct DefinitionValidator {

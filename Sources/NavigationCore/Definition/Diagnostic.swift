@@ -1,5 +1,5 @@
 /// One problem found in an app definition, with the JSON path of the value it is about
-/// (DESIGN.md §2.3). Printed as `error: $.screens.post.routes[1]: unknown destination 'chatt'`.
+/// (docs/app-definition.md). Printed as `error: $.screens.post.routes[1]: unknown destination 'chatt'`.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public enum Severity: String, Sendable, Hashable, CustomStringConvertible {
         /// navd refuses to start.

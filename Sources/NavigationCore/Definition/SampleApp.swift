@@ -1,4 +1,4 @@
-/// The built-in sample app of DESIGN.md §2: what navd runs when no `--app` is given.
+/// The built-in sample app of docs/app-definition.md: what navd runs when no `--app` is given.
 extension AppDefinition {
     public static let sampleJSON = #"""
 {

@@ -1,4 +1,4 @@
-/// A lifecycle event of one committed change (DESIGN.md §4.1).
+/// A lifecycle event of one committed change (docs/operations.md).
 public enum NavEvent: Sendable, Hashable {
     /// The old top screen is about to be covered or removed.
     case willHide(ScreenRef)

@@ -1,11 +1,11 @@
 extension NavOperation {
-    /// The methods that change navigation state, in DESIGN.md §5.3 order.
+    /// The methods that change navigation state, in docs/protocol.md order.
     public static let methods = [
         "nav.route", "nav.close", "nav.popTo", "nav.popToRoot", "nav.dismissAll", "nav.selectTab",
         "flow.finish", "nav.apply", "nav.deeplink",
     ]
 
-    /// Decodes a method's params (DESIGN.md §4). Params must be an object (or absent); unknown
+    /// Decodes a method's params (docs/operations.md). Params must be an object (or absent); unknown
     /// fields are refused so that a typo such as `expectRevison` is never silently ignored.
     public init(method: String, params: JSONValue?) throws(NavError) {
         var reader = try ParamsReader(params)

@@ -1,4 +1,4 @@
-/// Every navigation verb of DESIGN.md §4, one closed enum. `deeplink` is here too: a deep
+/// Every navigation verb of docs/operations.md, one closed enum. `deeplink` is here too: a deep
 /// link is an operation like the others and can be part of an `apply`.
 public indirect enum NavOperation: Sendable, Hashable {
     case route(RouteRequest)
@@ -36,7 +36,7 @@ public indirect enum NavOperation: Sendable, Hashable {
     }
 }
 
-/// `nav.route` params (DESIGN.md §4 route).
+/// `nav.route` params (docs/operations.md route).
 public struct RouteRequest: Sendable, Hashable {
     public var to: String
     public var params: JSONObject

@@ -1,7 +1,7 @@
 /// Read-only questions about the state: canonical URLs, deep-link explanations, routes.
 extension Navigator {
     /// `nav.url`: the canonical URL of the top screen (or the given one), `nil` when the
-    /// screen has no path or its params cannot fill one (DESIGN.md §6 "Canonical URL").
+    /// screen has no path or its params cannot fill one (docs/deep-links.md "Canonical URL").
     public func canonicalURL(for screen: ScreenID? = nil) throws(NavError) -> String? {
         let id = screen ?? tree.topScreen
         guard let node = tree.screens[id] else { throw .unknownInstance(id.description) }

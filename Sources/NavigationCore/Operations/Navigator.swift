@@ -11,7 +11,7 @@ public struct Navigator: Sendable {
     public var definition: AppDefinition { context.definition }
     public var limits: NavigationLimits { context.limits }
     var matcher: DeepLinkMatcher { context.matcher }
-    /// Random id of this state's life (DESIGN.md §3), chosen by whoever starts the engine.
+    /// Random id of this state's life (docs/tree.md), chosen by whoever starts the engine.
     public let instance: String
     /// The canonical tree, held by the transaction every operation runs in.
     public var tree: NavigationTree { work.tree }

@@ -16,7 +16,7 @@ public struct OperationResult: Sendable, Hashable {
         case deeplink(DeepLinkOutcome)
     }
 
-    /// The result object of the JSON-RPC response (DESIGN.md §5.3).
+    /// The result object of the JSON-RPC response (docs/protocol.md).
     public var jsonValue: JSONValue {
         var object = detailJSON
         object["revision"] = .int(revision)

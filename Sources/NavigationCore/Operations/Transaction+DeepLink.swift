@@ -1,4 +1,4 @@
-/// How a deep link was applied (DESIGN.md §6 "Applying").
+/// How a deep link was applied (docs/deep-links.md "Applying").
 public enum DeepLinkMode: String, Sendable, Hashable {
     /// The chain starts at the root screen of the root flow or of a tab.
     case reset
@@ -61,7 +61,7 @@ public struct DeepLinkOutcome: Sendable, Hashable {
 }
 
 extension Transaction {
-    /// `nav.deeplink` (DESIGN.md §6): resolve the chain, then open it as one revision.
+    /// `nav.deeplink` (docs/deep-links.md): resolve the chain, then open it as one revision.
     mutating func deeplink(_ url: String, dryRun: Bool, matcher: DeepLinkMatcher) throws(NavError) -> DeepLinkOutcome {
         var resolved = try resolveDeepLink(url, matcher: matcher)
         resolved.dryRun = dryRun

@@ -101,7 +101,7 @@ extension Transaction {
         return existed(id, at: mark)
     }
 
-    /// The ordered lifecycle events of DESIGN.md §4.1 for going from the tree at `mark` to
+    /// The ordered lifecycle events of docs/operations.md for going from the tree at `mark` to
     /// this transaction's tree. Screens and flows that were added and removed since never
     /// existed as far as clients can tell, so they produce no events.
     func events(since mark: Mark) -> [NavEvent] {

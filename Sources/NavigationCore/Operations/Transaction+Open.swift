@@ -14,7 +14,7 @@ extension Transaction {
         context.transition(named: name)
     }
 
-    /// Opens a screen from the current top per DESIGN.md §2.2.
+    /// Opens a screen from the current top per docs/app-definition.md.
     mutating func openScreen(_ name: String, params: JSONObject, transition: AppliedTransition) throws(NavError) -> Opened {
         let top = tree.topContainer
         var transition = transition
@@ -37,7 +37,7 @@ extension Transaction {
         return Opened(screen: screen, flow: container, via: transition)
     }
 
-    /// Starts a flow instance from the current top per DESIGN.md §2.2: embedded on push (the
+    /// Starts a flow instance from the current top per docs/app-definition.md: embedded on push (the
     /// root screen pushed onto the top stack, owned by the new child flow), presented
     /// otherwise. A tabs flow has no root screen to push, so it is always presented.
     mutating func openFlow(_ flow: FlowDefinition, rootParams: JSONObject, transition: AppliedTransition) throws(NavError) -> Opened {

@@ -1,5 +1,5 @@
 extension Transaction {
-    /// `nav.route` (DESIGN.md §4 route, rules 1–6).
+    /// `nav.route` (docs/operations.md route, rules 1–6).
     mutating func route(_ request: RouteRequest) throws(NavError) -> RouteOutcome {
         // 1. The destination exists and its params are valid.
         guard let destination = context.destination(named: request.to) else {

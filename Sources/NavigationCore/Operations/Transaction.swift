@@ -1,6 +1,6 @@
 /// A transaction: one operation (or one `apply`, or one deep link) editing the tree in place,
 /// recording what it adds and removes so the commit can derive the ordered events of
-/// DESIGN.md §4.1, and logging the inverse of every edit so that a refused operation (or a
+/// docs/operations.md, and logging the inverse of every edit so that a refused operation (or a
 /// dry run) can be rolled back, leaving the state exactly as it was.
 struct Transaction {
     let context: NavigatorContext
@@ -265,7 +265,7 @@ struct Transaction {
     }
 }
 
-/// The limits of DESIGN.md §5.5 `limitExceeded`.
+/// The limits of docs/protocol.md `limitExceeded`.
 public struct NavigationLimits: Sendable, Hashable {
     public var screensPerStack: Int
     public var screensInTree: Int

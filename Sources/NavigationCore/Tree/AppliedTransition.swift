@@ -18,7 +18,7 @@ public struct AppliedTransition: Sendable, Hashable {
         AppliedTransition(kind: .modal, name: name, animator: animator, fallback: true)
     }
 
-    /// `{kind, name?, animator?, fallback?}` (DESIGN.md §3).
+    /// `{kind, name?, animator?, fallback?}` (docs/tree.md).
     public var jsonValue: JSONValue {
         var object: JSONObject = ["kind": .string(kind.rawValue)]
         if let name { object["name"] = .string(name) }

@@ -5,7 +5,7 @@ public struct TreeInvariantViolation: Error, CustomStringConvertible, Sendable {
 }
 
 extension NavigationTree {
-    /// Checks every invariant of DESIGN.md §3 and returns the first violation, or `nil`.
+    /// Checks every invariant of docs/tree.md and returns the first violation, or `nil`.
     /// Debug and test builds run it after every operation.
     public func invariantViolation(screenLimitPerStack: Int = .max) -> TreeInvariantViolation? {
         func fail(_ message: String) -> TreeInvariantViolation { TreeInvariantViolation(message: message) }

@@ -1,5 +1,5 @@
 extension NavigationTree {
-    /// The root flow instance in the wire shape of DESIGN.md §3.
+    /// The root flow instance in the wire shape of docs/tree.md.
     public var jsonValue: JSONValue {
         flowJSON(rootFlow)
     }

@@ -1,4 +1,4 @@
-/// The canonical coordinator tree (DESIGN.md §3), stored flat: flow and screen instances by id,
+/// The canonical coordinator tree (docs/tree.md), stored flat: flow and screen instances by id,
 /// linked by ids. Operations edit it in place through `NavigationTree+Edits`, which logs the
 /// inverse of every edit: that is how a refused operation leaves it exactly as it was.
 public struct NavigationTree: Sendable, Hashable {
@@ -14,7 +14,7 @@ public struct NavigationTree: Sendable, Hashable {
     public func screen(_ id: ScreenID) -> ScreenNode? { screens[id] }
 
     /// Flow instances from the root following the selected tab and `presented` links down to
-    /// the deepest one (DESIGN.md §3 "visible path").
+    /// the deepest one (docs/tree.md "visible path").
     public var visiblePath: [FlowID] {
         var path: [FlowID] = []
         var current: FlowID? = rootFlow

@@ -88,7 +88,7 @@ import Testing
 
     // MARK: - Round trip
 
-    /// DESIGN.md §6: `deeplink(url(s))` yields `s`. For every screen with a path and random
+    /// docs/deep-links.md: `deeplink(url(s))` yields `s`. For every screen with a path and random
     /// params, in all three URL forms: parse, match, read the query, fill defaults; compare.
     @Test func roundTripOverEveryScreenWithAPath() throws {
         let seed = testSeed("DeepLink canonical URL round trip")

@@ -5,7 +5,7 @@
 enum DeepLinkFixtures {
     static let sectionValues = ["posts", "photos", "friends"]
 
-    /// The sample app of DESIGN.md §2, with `extraScreens` appended after its own.
+    /// The sample app of docs/app-definition.md, with `extraScreens` appended after its own.
     static func sampleApp(extraScreens: [ScreenDefinition] = []) -> AppDefinition {
         let sample = AppDefinition.sample
         return AppDefinition(
@@ -29,7 +29,7 @@ enum DeepLinkFixtures {
 }
 
 /// The reference for the matcher: scans every expansion of every screen, checks its shape and
-/// types segment by segment, and sorts by the DESIGN.md §6 rules written out directly.
+/// types segment by segment, and sorts by the docs/deep-links.md rules written out directly.
 struct BruteForceMatcher {
     struct Entry {
         var screen: ScreenDefinition

@@ -1,7 +1,7 @@
 import Testing
 @testable import NavigationCore
 
-/// One test per check of DESIGN.md §2.3; each asserts the whole diagnostics list.
+/// One test per check of docs/app-definition.md; each asserts the whole diagnostics list.
 @Suite struct DefinitionValidationTests {
     @Test func minimalAppIsValid() {
         #expect(check(app()) == [])

@@ -1,7 +1,7 @@
 import Testing
 @testable import NavigationCore
 
-/// `nav.apply`: several operations, one revision or none (DESIGN.md §4, semantics.md 21, 24).
+/// `nav.apply`: several operations, one revision or none (docs/operations.md, semantics.md 21, 24).
 @Suite struct ApplyTests {
     @Test func allOperationsCommitAsOneRevisionWithNetEvents() throws {
         var nav = sampleNavigator()

@@ -2,7 +2,7 @@ import Testing
 @testable import NavigationCore
 
 /// Boot builds revision 1 of the sample app: the tabs flow, each tab's stack with its root,
-/// `flowStarted`/`enter` for all of it and `willShow` for the top (DESIGN.md §4.1).
+/// `flowStarted`/`enter` for all of it and `willShow` for the top (docs/operations.md).
 @Suite struct BootTests {
     @Test func bootTreeAndEvents() {
         let nav = sampleNavigator()
@@ -20,7 +20,7 @@ import Testing
         #expect(nav.tree.visiblePath == [FlowID(1), FlowID(2)])
     }
 
-    /// The wire shape of DESIGN.md §3, exactly.
+    /// The wire shape of docs/tree.md, exactly.
     @Test func stateJSONShape() throws {
         var nav = sampleNavigator()
         _ = try nav.call("nav.route", ["to": "post", "params": ["postId": 5]])

@@ -2,7 +2,7 @@ import Testing
 @testable import NavigationCore
 
 /// `nav.close` reverses the transition that opened the screen; `flow.finish` ends a flow the
-/// same way; finished flows never stay in the tree (DESIGN.md §4, semantics.md 8–10).
+/// same way; finished flows never stay in the tree (docs/operations.md, semantics.md 8–10).
 @Suite struct CloseTests {
     @Test func closingAPushedScreenPopsItAndWhatIsAbove() throws {
         var nav = sampleNavigator()

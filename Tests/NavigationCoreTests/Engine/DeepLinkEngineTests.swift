@@ -2,7 +2,7 @@ import Testing
 @testable import NavigationCore
 
 /// `nav.deeplink` applied to the tree: the chain, the three modes, no-ops, dry runs,
-/// `notFound`, errors naming the step (DESIGN.md §6, semantics.md 25–31).
+/// `notFound`, errors naming the step (docs/deep-links.md, semantics.md 25–31).
 @Suite struct DeepLinkEngineTests {
     @Test func resetModeSelectsTheTabAndOpensTheChain() throws {
         var nav = sampleNavigator()
@@ -141,7 +141,7 @@ import Testing
         #expect(try nav.canonicalURL() == nil)
     }
 
-    /// DESIGN.md §6: `deeplink(url(s))` from a fresh state yields a top screen equal to `s`,
+    /// docs/deep-links.md: `deeplink(url(s))` from a fresh state yields a top screen equal to `s`,
     /// for every screen with a path, with random param values.
     @Test func urlRoundTripThroughTheEngine() throws {
         let seed = testSeed("urlRoundTripThroughTheEngine")

@@ -1,7 +1,7 @@
 import Testing
 @testable import NavigationCore
 
-/// popTo, popToRoot, dismissAll and selectTab (DESIGN.md §4, semantics.md 11–14, 20).
+/// popTo, popToRoot, dismissAll and selectTab (docs/operations.md, semantics.md 11–14, 20).
 @Suite struct NavigationOpsTests {
     /// feed: feedList > post 1 > post 2 > post 3, with profile presented.
     func deepFeed() throws -> Navigator {

@@ -1,7 +1,7 @@
 import Testing
 @testable import NavigationCore
 
-/// `nav.route`, rules 1–6 of DESIGN.md §4, with whole trees and event lists.
+/// `nav.route`, rules 1–6 of docs/operations.md, with whole trees and event lists.
 @Suite struct RouteTests {
     @Test func pushWithCustomTransitionKeepsNameAndAnimator() throws {
         var nav = sampleNavigator()

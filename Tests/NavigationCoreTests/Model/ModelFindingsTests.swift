@@ -16,7 +16,7 @@ import Testing
             ])
     }
 
-    /// DESIGN.md §3: a screen instance's `params` have "defaults filled"; semantics.md §18:
+    /// docs/tree.md: a screen instance's `params` have "defaults filled"; semantics.md §18:
     /// "defaults are filled". Tab roots get their defaults at boot, but `Navigator.init` builds
     /// a stack root flow with `rootParams: [:]` unvalidated, so its root screen boots with
     /// `params: {}` (in the tree and in the boot `enter`/`willShow`), and a later `singleTop`

@@ -1,6 +1,6 @@
 import NavigationCore
 
-/// The operations of DESIGN.md §4 on the reference model, each straight from the documents.
+/// The operations of docs/operations.md on the reference model, each straight from the documents.
 extension RefTransaction {
     /// Runs one request; returns the result fields of `nav.route` (empty for the rest).
     mutating func run(_ request: RefRequest) throws(RefError) -> JSONObject {

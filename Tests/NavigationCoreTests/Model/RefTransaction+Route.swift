@@ -1,8 +1,8 @@
 import NavigationCore
 
-/// `nav.route` on the reference model: rules 1–6 of DESIGN.md §4 and the openings of §2.2.
+/// `nav.route` on the reference model: rules 1–6 of docs/operations.md and the openings of docs/app-definition.md.
 extension RefTransaction {
-    /// DESIGN.md §4 route, rules 1–6, checked in the order of semantics.md §15.
+    /// docs/operations.md route, rules 1–6, checked in the order of semantics.md §15.
     mutating func route(_ request: RefRoute) throws(RefError) -> JSONObject {
         // 1. The destination and its params.
         let screenDefinition = app.screen(named: request.to)

@@ -192,7 +192,7 @@ struct RefTransaction {
 
     // MARK: Events
 
-    /// The revision's events (DESIGN.md §4.1, semantics.md §21–23), from the tree it started
+    /// The revision's events (docs/operations.md, semantics.md §21–23), from the tree it started
     /// with to this one.
     func events(from old: RefFlow) -> [JSONValue] {
         let oldTop = old.topScreen

@@ -1,7 +1,7 @@
 import NavigationCore
 
 // The reference model's tree: one nested value, where a flow holds its screens, its tabs,
-// its embedded children and what it presents (DESIGN.md §3), written in the §3 JSON shape.
+// its embedded children and what it presents (docs/tree.md), written in that JSON shape.
 
 /// How a screen or container was opened.
 struct RefVia: Equatable {

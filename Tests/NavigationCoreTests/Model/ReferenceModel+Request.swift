@@ -1,7 +1,7 @@
 import NavigationCore
 
 /// A request as the model understands it, read from the JSON params a client sends
-/// (DESIGN.md §4; unknown fields refused, semantics.md §19).
+/// (docs/operations.md; unknown fields refused, semantics.md §19).
 struct RefRequest {
     var method: String
     var op: RefOp

@@ -1,7 +1,7 @@
 import NavigationCore
 
-/// A naive, independent reference implementation of navd's navigation semantics (DESIGN.md
-/// §2–§4, Protocol/semantics.md), for the model-based tests.
+/// A naive, independent reference implementation of navd's navigation semantics
+/// (docs/app-definition.md, docs/tree.md, docs/operations.md, Protocol/semantics.md), for the model-based tests.
 ///
 /// Where the engine stores a flat tree of ids, the model holds one nested value: a flow owns
 /// its screens, its tabs, its embedded children and what it presents. Every operation is
@@ -31,7 +31,7 @@ struct ReferenceModel {
         bootEvents = boot.additions.map(\.event) + [.object(boot.root.topScreen.refJSON(type: "willShow"))]
     }
 
-    /// The tree in the shape of DESIGN.md §3 (`NavigationTree.jsonValue`).
+    /// The tree in the shape of docs/tree.md (`NavigationTree.jsonValue`).
     var treeJSON: JSONValue { root.json }
 
     /// Decodes and runs one request as a client would send it. A failure or a no-op leaves
@@ -85,7 +85,7 @@ enum RefOutcome {
 struct RefCommit {
     var noop: Bool
     var events: [JSONValue]
-    /// The result fields of `nav.route` and `nav.close` (DESIGN.md §5.3); empty for the rest.
+    /// The result fields of `nav.route` and `nav.close` (docs/protocol.md); empty for the rest.
     var detail: JSONObject
     /// Interesting paths the operation took, for the tests' coverage counters.
     var tags: [String]
@@ -140,7 +140,7 @@ struct RefError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// DESIGN.md §5.5 `limitExceeded`: screens per stack, screens in the tree.
+/// docs/protocol.md `limitExceeded`: screens per stack, screens in the tree.
 struct RefLimits {
     var screensPerStack = 1_000
     var screensInTree = 100_000

@@ -3,7 +3,7 @@ import Testing
 
 /// The reference model checked by hand against the documents, so that the model-based tests
 /// rest on more than the engine and the model agreeing: each test states the whole expected
-/// tree or event list, as a reader of DESIGN.md and semantics.md would write it down.
+/// tree or event list, as a reader of docs/ and semantics.md would write it down.
 @Suite struct ReferenceModelTests {
     /// Performs a request that must succeed; returns its events as compact lines.
     private func perform(_ model: inout ReferenceModel, _ method: String, _ params: JSONValue = [:]) -> [String] {

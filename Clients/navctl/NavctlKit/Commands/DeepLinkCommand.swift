@@ -6,7 +6,7 @@ struct DeepLinkCommand: SessionCommand {
     static let configuration = CommandConfiguration(
         commandName: "deeplink",
         abstract: "Opens a deep link's chain of screens as one revision.",
-        discussion: "URLs: SCHEME://first/rest, https://HOST/path, or /path (DESIGN.md §6).")
+        discussion: "URLs: SCHEME://first/rest, https://HOST/path, or /path (docs/deep-links.md).")
 
     @Argument(help: "The URL.")
     var url: String

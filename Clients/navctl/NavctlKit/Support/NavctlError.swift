@@ -23,7 +23,7 @@ public enum NavctlError: Error {
     }
 }
 
-/// navctl's exit statuses (DESIGN.md §9).
+/// navctl's exit statuses (docs/README.md).
 public enum ExitStatus {
     public static let ok: Int32 = 0
     /// navd answered an error, or an expectation failed.

@@ -1,7 +1,7 @@
 public import ArgumentParser
 
 /// navctl's entry point: parses with argument-parser, runs the command against a session,
-/// and turns every outcome into output and an exit status (0, 1, 2, 3; DESIGN.md §9).
+/// and turns every outcome into output and an exit status (0, 1, 2, 3; docs/README.md).
 public enum NavctlMain {
     /// Runs one navctl command line (the arguments after the program name).
     public static func run(_ arguments: [String], environment: NavctlEnvironment) -> Int32 {

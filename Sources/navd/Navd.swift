@@ -7,7 +7,7 @@ struct Navd: ParsableCommand {
         commandName: "navd",
         abstract: "Serves one navigation state to many clients over JSON-RPC on a Unix socket.",
         version: NavdVersion.string,
-        subcommands: [ServeCommand.self, CheckCommand.self],
+        subcommands: [ServeCommand.self, CheckCommand.self, SampleCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 }

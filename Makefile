@@ -14,11 +14,30 @@ deps:
 	  echo "make: installing libuv1-dev, libedit-dev, libncurses-dev (navd's event loop, navctl's line editing, navview's terminal)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libuv1-dev libedit-dev libncurses-dev pkg-config; }
 
-# What the tests need beyond the build: python3 with jsonschema and pytest; tmux, which runs
-# the terminal programs for real in end-to-end tests.
-test-deps: deps
-	@python3 -c 'import jsonschema, pytest' 2>/dev/null || { \
-	  echo "make: installing jsonschema and pytest"; python3 -m pip install -q jsonschema pytest; }
+# Python for the tests and scripts runs from a virtual environment the Makefile owns (.venv/,
+# ignored by git), made from the python3 on PATH: Debian's own python3 refuses `pip install`
+# (PEP 668, "externally-managed-environment"), pyenv's accepts it, and a venv works on both with
+# the same jsonschema and pytest from PyPI. Debian ships venv's pip in python3-venv, installed
+# through apt when `python3 -m venv` fails. Already set up, this is one import check.
+PYTHON ?= python3
+VENV ?= .venv
+VENV_PYTHON := $(VENV)/bin/python
+PYTHON_PACKAGES := jsonschema pytest
+
+.PHONY: venv
+venv:
+	@$(VENV_PYTHON) -c 'import jsonschema, pytest' 2>/dev/null || { \
+	  $(PYTHON) -m venv $(VENV) >/dev/null 2>&1 || { \
+	    rm -rf $(VENV); \
+	    echo "make: installing python3-venv (the venv module's pip, which Debian's python3 lacks)"; \
+	    $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv && \
+	    $(PYTHON) -m venv $(VENV); } && \
+	  echo "make: installing $(PYTHON_PACKAGES) into $(VENV)" && \
+	  $(VENV_PYTHON) -m pip install -q --disable-pip-version-check $(PYTHON_PACKAGES); }
+
+# What the tests need beyond the build: the venv above; tmux, which runs the terminal programs for
+# real in end-to-end tests.
+test-deps: deps venv
 	@command -v tmux >/dev/null 2>&1 || { \
 	  echo "make: installing tmux"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux; }
@@ -26,15 +45,17 @@ test-deps: deps
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
-# navd in the foreground on the built-in sample app; Ctrl-C stops it. NAVD_FLAGS adds flags
-# (for example NAVD_FLAGS="--app my-app.json --socket /run/user/1000/navd.sock").
-run: build
+# navd in the foreground on the built-in sample app; Ctrl-C stops it. Builds navd only (not navbench
+# and the packages only it uses). NAVD_FLAGS adds flags (for example
+# NAVD_FLAGS="--app my-app.json --socket /run/user/1000/navd.sock").
+run: deps
+	$(SWIFT) build $(SWIFT_FLAGS) --product navd
 	.build/debug/navd $(NAVD_FLAGS)
 
 test: test-deps
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
 	$(SWIFT) test $(SWIFT_FLAGS) --skip-build
-	python3 -m pytest -q Tests/protocol Tests/e2e
+	$(VENV_PYTHON) -m pytest -q Tests/protocol Tests/e2e
 
 # Every navbench scenario (release build) against navd and the C libuv baseline, then the table of
 # performance targets: navd's figure, the baseline's, the ratio (README "Performance").
@@ -51,8 +72,8 @@ demo: build
 	sh Clients/navview/demo/demo.sh "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)"
 
 # Re-embeds Protocol/navd.openrpc.json into navd (rpc.discover) after editing it.
-protocol:
-	python3 scripts/embed-openrpc.py
+protocol: venv
+	$(VENV_PYTHON) scripts/embed-openrpc.py
 
 clean:
-	rm -rf .build
+	rm -rf .build $(VENV)

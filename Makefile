@@ -57,6 +57,54 @@ test: test-deps
 	$(SWIFT) test $(SWIFT_FLAGS) --skip-build
 	$(VENV_PYTHON) -m pytest -q Tests/protocol Tests/e2e
 
+# Installs what a Linux user expects of a daemon under $(DESTDIR)$(PREFIX): navd, navctl and
+# navview (release build; CONFIGURATION=debug installs the debug build), their man pages (one per
+# command and subcommand, from swift-argument-parser's generate-manual: the tool its package
+# plugin runs, called here on the three programs only, since the plugin builds every product),
+# bash, zsh and fish completions, and navd's systemd user unit (contrib/navd.service.in).
+PREFIX ?= /usr/local
+DESTDIR ?=
+CONFIGURATION ?= release
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man/man1
+BASH_COMPLETIONS = $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETIONS = $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
+SYSTEMD_USER_UNITS = $(PREFIX)/share/systemd/user
+INSTALLED_PROGRAMS := navd navctl navview
+
+.PHONY: install uninstall
+install: deps
+	@for p in $(INSTALLED_PROGRAMS); do \
+	  echo "$(SWIFT) build -c $(CONFIGURATION) $(SWIFT_FLAGS) --product $$p"; \
+	  $(SWIFT) build -c $(CONFIGURATION) $(SWIFT_FLAGS) --product $$p || exit 1; done
+	$(SWIFT) build $(SWIFT_FLAGS) --product generate-manual
+	@set -e; \
+	bin="$$($(SWIFT) build -c $(CONFIGURATION) $(SWIFT_FLAGS) --show-bin-path)"; \
+	generate_manual="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/generate-manual"; \
+	pages="$$(mktemp -d)"; trap 'rm -rf "$$pages"' EXIT; \
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)" "$(DESTDIR)$(BASH_COMPLETIONS)" \
+	  "$(DESTDIR)$(ZSH_COMPLETIONS)" "$(DESTDIR)$(FISH_COMPLETIONS)" "$(DESTDIR)$(SYSTEMD_USER_UNITS)"; \
+	for p in $(INSTALLED_PROGRAMS); do \
+	  install -m 755 "$$bin/$$p" "$(DESTDIR)$(BINDIR)/$$p"; \
+	  "$$generate_manual" "$$bin/$$p" --multi-page --output-directory "$$pages"; \
+	  "$$bin/$$p" --generate-completion-script bash > "$(DESTDIR)$(BASH_COMPLETIONS)/$$p"; \
+	  "$$bin/$$p" --generate-completion-script zsh > "$(DESTDIR)$(ZSH_COMPLETIONS)/_$$p"; \
+	  "$$bin/$$p" --generate-completion-script fish > "$(DESTDIR)$(FISH_COMPLETIONS)/$$p.fish"; \
+	done; \
+	rm -f "$$pages"/*.help.1; \
+	install -m 644 "$$pages"/*.1 "$(DESTDIR)$(MANDIR)"; \
+	sed 's|@BINDIR@|$(BINDIR)|g' contrib/navd.service.in > "$(DESTDIR)$(SYSTEMD_USER_UNITS)/navd.service"; \
+	chmod 644 "$(DESTDIR)$(SYSTEMD_USER_UNITS)/navd.service"; \
+	echo "make: installed navd, navctl, navview, $$(ls "$$pages" | wc -l) man pages, completions and navd.service under $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	@for p in $(INSTALLED_PROGRAMS); do \
+	  rm -f "$(DESTDIR)$(BINDIR)/$$p" "$(DESTDIR)$(MANDIR)/$$p.1" "$(DESTDIR)$(MANDIR)/$$p".*.1 \
+	    "$(DESTDIR)$(BASH_COMPLETIONS)/$$p" "$(DESTDIR)$(ZSH_COMPLETIONS)/_$$p" \
+	    "$(DESTDIR)$(FISH_COMPLETIONS)/$$p.fish"; done
+	rm -f "$(DESTDIR)$(SYSTEMD_USER_UNITS)/navd.service"
+
 # Every navbench scenario (release build) against navd and the C libuv baseline, then the table of
 # performance targets: navd's figure, the baseline's, the ratio (README "Performance").
 # BENCH_FLAGS adds flags to `navbench all` (for example BENCH_FLAGS="--repetitions 9").

@@ -31,8 +31,10 @@ pytestmark = pytest.mark.skipif(shutil.which("make") is None or shutil.which("sw
 
 
 def make(*args):
+    """Runs make in the repository, free of the settings of a `make test` that runs this test."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     run = subprocess.run(["make", "--no-print-directory", "-C", str(REPO_ROOT), *args],
-                         capture_output=True, text=True, timeout=1800)
+                         env=env, capture_output=True, text=True, timeout=1800)
     assert run.returncode == 0, run.stdout + run.stderr
     return run
 

@@ -14,11 +14,30 @@ deps:
 	  echo "make: installing libuv1-dev, libedit-dev, libncurses-dev (navd's event loop, navctl's line editing, navview's terminal)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libuv1-dev libedit-dev libncurses-dev pkg-config; }
 
-# What the tests need beyond the build: python3 with jsonschema and pytest; tmux, which runs
-# the terminal programs for real in end-to-end tests.
-test-deps: deps
-	@python3 -c 'import jsonschema, pytest' 2>/dev/null || { \
-	  echo "make: installing jsonschema and pytest"; python3 -m pip install -q jsonschema pytest; }
+# Python for the tests and scripts runs from a virtual environment the Makefile owns (.venv/,
+# ignored by git), made from the python3 on PATH: Debian's own python3 refuses `pip install`
+# (PEP 668, "externally-managed-environment"), pyenv's accepts it, and a venv works on both with
+# the same jsonschema and pytest from PyPI. Debian ships venv's pip in python3-venv, installed
+# through apt when `python3 -m venv` fails. Already set up, this is one import check.
+PYTHON ?= python3
+VENV ?= .venv
+VENV_PYTHON := $(VENV)/bin/python
+PYTHON_PACKAGES := jsonschema pytest
+
+.PHONY: venv
+venv:
+	@$(VENV_PYTHON) -c 'import jsonschema, pytest' 2>/dev/null || { \
+	  $(PYTHON) -m venv $(VENV) >/dev/null 2>&1 || { \
+	    rm -rf $(VENV); \
+	    echo "make: installing python3-venv (the venv module's pip, which Debian's python3 lacks)"; \
+	    $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv && \
+	    $(PYTHON) -m venv $(VENV); } && \
+	  echo "make: installing $(PYTHON_PACKAGES) into $(VENV)" && \
+	  $(VENV_PYTHON) -m pip install -q --disable-pip-version-check $(PYTHON_PACKAGES); }
+
+# What the tests need beyond the build: the venv above; tmux, which runs the terminal programs for
+# real in end-to-end tests.
+test-deps: deps venv
 	@command -v tmux >/dev/null 2>&1 || { \
 	  echo "make: installing tmux"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux; }
@@ -26,15 +45,65 @@ test-deps: deps
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
-# navd in the foreground on the built-in sample app; Ctrl-C stops it. NAVD_FLAGS adds flags
-# (for example NAVD_FLAGS="--app my-app.json --socket /run/user/1000/navd.sock").
-run: build
+# navd in the foreground on the built-in sample app; Ctrl-C stops it. Builds navd only (not navbench
+# and the packages only it uses). NAVD_FLAGS adds flags (for example
+# NAVD_FLAGS="--app my-app.json --socket /run/user/1000/navd.sock").
+run: deps
+	$(SWIFT) build $(SWIFT_FLAGS) --product navd
 	.build/debug/navd $(NAVD_FLAGS)
 
 test: test-deps
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
 	$(SWIFT) test $(SWIFT_FLAGS) --skip-build
-	python3 -m pytest -q Tests/protocol Tests/e2e
+	$(VENV_PYTHON) -m pytest -q Tests/protocol Tests/e2e
+
+# Installs what a Linux user expects of a daemon under $(DESTDIR)$(PREFIX): navd, navctl and
+# navview (release build; CONFIGURATION=debug installs the debug build), their man pages (one per
+# command and subcommand, from swift-argument-parser's generate-manual: the tool its package
+# plugin runs, called here on the three programs only, since the plugin builds every product),
+# bash, zsh and fish completions, and navd's systemd user unit (contrib/navd.service.in).
+PREFIX ?= /usr/local
+DESTDIR ?=
+CONFIGURATION ?= release
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man/man1
+BASH_COMPLETIONS = $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETIONS = $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
+SYSTEMD_USER_UNITS = $(PREFIX)/share/systemd/user
+INSTALLED_PROGRAMS := navd navctl navview
+
+.PHONY: install uninstall
+install: deps
+	@for p in $(INSTALLED_PROGRAMS); do \
+	  echo "$(SWIFT) build -c $(CONFIGURATION) $(SWIFT_FLAGS) --product $$p"; \
+	  $(SWIFT) build -c $(CONFIGURATION) $(SWIFT_FLAGS) --product $$p || exit 1; done
+	$(SWIFT) build $(SWIFT_FLAGS) --product generate-manual
+	@set -e; \
+	bin="$$($(SWIFT) build -c $(CONFIGURATION) $(SWIFT_FLAGS) --show-bin-path)"; \
+	generate_manual="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/generate-manual"; \
+	pages="$$(mktemp -d)"; trap 'rm -rf "$$pages"' EXIT; \
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)" "$(DESTDIR)$(BASH_COMPLETIONS)" \
+	  "$(DESTDIR)$(ZSH_COMPLETIONS)" "$(DESTDIR)$(FISH_COMPLETIONS)" "$(DESTDIR)$(SYSTEMD_USER_UNITS)"; \
+	for p in $(INSTALLED_PROGRAMS); do \
+	  install -m 755 "$$bin/$$p" "$(DESTDIR)$(BINDIR)/$$p"; \
+	  "$$generate_manual" "$$bin/$$p" --multi-page --output-directory "$$pages"; \
+	  "$$bin/$$p" --generate-completion-script bash > "$(DESTDIR)$(BASH_COMPLETIONS)/$$p"; \
+	  "$$bin/$$p" --generate-completion-script zsh > "$(DESTDIR)$(ZSH_COMPLETIONS)/_$$p"; \
+	  "$$bin/$$p" --generate-completion-script fish > "$(DESTDIR)$(FISH_COMPLETIONS)/$$p.fish"; \
+	done; \
+	rm -f "$$pages"/*.help.1; \
+	install -m 644 "$$pages"/*.1 "$(DESTDIR)$(MANDIR)"; \
+	sed 's|@BINDIR@|$(BINDIR)|g' contrib/navd.service.in > "$(DESTDIR)$(SYSTEMD_USER_UNITS)/navd.service"; \
+	chmod 644 "$(DESTDIR)$(SYSTEMD_USER_UNITS)/navd.service"; \
+	echo "make: installed navd, navctl, navview, $$(ls "$$pages" | wc -l) man pages, completions and navd.service under $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	@for p in $(INSTALLED_PROGRAMS); do \
+	  rm -f "$(DESTDIR)$(BINDIR)/$$p" "$(DESTDIR)$(MANDIR)/$$p.1" "$(DESTDIR)$(MANDIR)/$$p".*.1 \
+	    "$(DESTDIR)$(BASH_COMPLETIONS)/$$p" "$(DESTDIR)$(ZSH_COMPLETIONS)/_$$p" \
+	    "$(DESTDIR)$(FISH_COMPLETIONS)/$$p.fish"; done
+	rm -f "$(DESTDIR)$(SYSTEMD_USER_UNITS)/navd.service"
 
 # Every navbench scenario (release build) against navd and the C libuv baseline, then the table of
 # performance targets: navd's figure, the baseline's, the ratio (README "Performance").
@@ -51,8 +120,8 @@ demo: build
 	sh Clients/navview/demo/demo.sh "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)"
 
 # Re-embeds Protocol/navd.openrpc.json into navd (rpc.discover) after editing it.
-protocol:
-	python3 scripts/embed-openrpc.py
+protocol: venv
+	$(VENV_PYTHON) scripts/embed-openrpc.py
 
 clean:
-	rm -rf .build
+	rm -rf .build $(VENV)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import Logging
+import NavCommandLine
 import NavProtocol
 import NavServer
 import NavTransportUV
@@ -62,7 +63,7 @@ struct ServeCommand: ParsableCommand {
 
         var configuration = ServerConfiguration()
         configuration.maxLineBytes = maxMessageBytes
-        configuration.version = NavdVersion.string
+        configuration.version = NavVersion.number
         configuration.pid = getpid()
         configuration.socketPath = path.path
         configuration.openRPC = (try? JSONParser.parse(OpenRPCDocument.json, maxDepth: 256)) ?? .null

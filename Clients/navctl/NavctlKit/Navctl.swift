@@ -1,4 +1,5 @@
 public import ArgumentParser
+internal import NavCommandLine
 
 /// `navctl`: the scripting client of navd (DESIGN.md §9). One subcommand per navigation
 /// verb, the state and its changes, a shell and scripts — all one grammar.
@@ -17,6 +18,7 @@ public struct Navctl: ParsableCommand {
             Shell completion: source the output of `navctl --generate-completion-script bash` \
             (or zsh, fish); destinations complete from the running navd.
             """,
+        version: NavVersion.line("navctl"),
         groupedSubcommands: [
             CommandGroup(
                 name: "Navigation",

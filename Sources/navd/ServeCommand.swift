@@ -21,7 +21,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The socket path. Default: $NAVD_SOCKET, else $XDG_RUNTIME_DIR/navd/navd.sock, else /tmp/navd-$UID/navd.sock.")
     var socket: String?
 
-    @Option(help: "trace, debug, info, notice, warning, error or critical.")
+    @Option(help: "trace, debug (adds a line per client connect and disconnect), info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
     @Option(help: "Connections served at once; more are refused.")

@@ -10,7 +10,7 @@ public struct Navctl: ParsableCommand {
         discussion: """
             Every command talks to navd at --socket (else $NAVD_SOCKET, else \
             $XDG_RUNTIME_DIR/navd/navd.sock, else /tmp/navd-$UID/navd.sock) and prints text; \
-            --json prints navd's result as one JSON line.
+            --json prints navd's result as one JSON line. Both may come before the subcommand too.
 
             Exit status: 0 ok, 1 navd answered an error (or an expectation failed), 2 usage, \
             3 no navd reachable.

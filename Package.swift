@@ -68,10 +68,20 @@ let package = Package(
             dependencies: ["NavProtocol", "NavigationCore"],
             path: "Sources/NavClient"
         ),
+        // What every program's command line shares: the version, the exit statuses (2 for a
+        // usage error) and "did you mean" for a mistyped subcommand.
+        .target(
+            name: "NavCommandLine",
+            dependencies: [
+                "NavigationCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/NavCommandLine"
+        ),
         .executableTarget(
             name: "navd",
             dependencies: [
-                "NavigationCore", "NavProtocol", "NavServer", "NavTransportUV",
+                "NavigationCore", "NavProtocol", "NavServer", "NavTransportUV", "NavCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -88,7 +98,7 @@ let package = Package(
         .target(
             name: "NavctlKit",
             dependencies: [
-                "NavClient", "NavProtocol", "NavigationCore", "CLibEdit",
+                "NavClient", "NavProtocol", "NavigationCore", "CLibEdit", "NavCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Clients/navctl/NavctlKit"
@@ -101,7 +111,7 @@ let package = Package(
         .executableTarget(
             name: "navbench",
             dependencies: [
-                "NavigationCore", "NavProtocol", "NavClient",
+                "NavigationCore", "NavProtocol", "NavClient", "NavCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "RoutingKit", package: "routing-kit"),
@@ -125,7 +135,7 @@ let package = Package(
         .executableTarget(
             name: "navview",
             dependencies: [
-                "NavviewKit", "NavClient", "NavigationCore", "CNcurses",
+                "NavviewKit", "NavClient", "NavigationCore", "CNcurses", "NavCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Clients/navview",
@@ -171,7 +181,7 @@ let package = Package(
         .testTarget(
             name: "NavctlTests",
             dependencies: [
-                "NavctlKit", "NavClient", "NavServer", "NavProtocol", "NavigationCore",
+                "NavctlKit", "NavClient", "NavServer", "NavProtocol", "NavigationCore", "NavCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tests/NavctlTests"

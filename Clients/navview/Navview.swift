@@ -1,4 +1,5 @@
 import ArgumentParser
+internal import NavCommandLine
 internal import Glibc
 internal import NavviewKit
 
@@ -18,7 +19,11 @@ struct Navview: ParsableCommand {
 
             With --plain, or when stdout is not a terminal, navview prints the tree as text after \
             each change, under a line such as "--- revision 7 (nav.route by navctl (c3)) ---".
-            """)
+            """,
+        version: NavVersion.line("navview"))
+
+    /// argument-parser's main, but a usage error exits 2 as in every navd program.
+    static func main() { mainExitingTwoOnUsage() }
 
     @Option(help: "navd's socket (default: $NAVD_SOCKET, else $XDG_RUNTIME_DIR/navd/navd.sock, else /tmp/navd-$UID/navd.sock).")
     var socket: String?

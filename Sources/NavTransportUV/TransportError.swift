@@ -33,30 +33,35 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
 }
 
 extension TransportError {
+    /// The way out of a socket directory navd refuses. It never suggests changing the
+    /// directory's owner or mode: that directory may be a shared system one such as /tmp.
+    public static let privateDirectoryHint =
+        "put the socket in a directory only you can write, e.g. mkdir -m 700 ~/.navd && navd --socket ~/.navd/navd.sock"
+
     static func pathTooLong(_ path: String, length: Int, limit: Int) -> TransportError {
         TransportError(.pathTooLong, "socket path is \(length) bytes long, but a Unix socket address holds at most "
             + "\(limit): \(path) (choose a shorter --socket or NAVD_SOCKET path)", path: path)
     }
 
     static func directoryIsSymlink(_ directory: String) -> TransportError {
-        TransportError(.directoryIsSymlink, "refusing socket directory \(directory): it is a symbolic link "
-            + "(use the directory it points to, or remove the link)", path: directory)
+        TransportError(.directoryIsSymlink, "refusing socket directory \(directory): it is a symbolic link; "
+            + privateDirectoryHint, path: directory)
     }
 
     static func notADirectory(_ directory: String) -> TransportError {
-        TransportError(.notADirectory, "socket directory \(directory) exists but is not a directory", path: directory)
+        TransportError(.notADirectory, "socket directory \(directory) exists but is not a directory; "
+            + privateDirectoryHint, path: directory)
     }
 
     static func directoryNotOwned(_ directory: String, owner: UInt32, user: UInt32) -> TransportError {
         TransportError(.directoryNotOwned, "refusing socket directory \(directory): it belongs to uid \(owner), "
-            + "not to uid \(user) that runs navd", path: directory)
+            + "not to uid \(user) that runs navd; " + privateDirectoryHint, path: directory)
     }
 
     static func directoryWritableByOthers(_ directory: String, mode: UInt32) -> TransportError {
         let octal = String(mode & 0o7777, radix: 8)
         return TransportError(.directoryWritableByOthers, "refusing socket directory \(directory): others can "
-            + "write to it (mode \(octal)); run 'chmod 700 \(directory)' or choose another socket path",
-            path: directory)
+            + "write to it (mode \(octal)); " + privateDirectoryHint, path: directory)
     }
 
     static func alreadyRunning(_ path: String) -> TransportError {

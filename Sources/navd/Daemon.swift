@@ -39,9 +39,18 @@ final class Daemon: TransportDelegate {
         }
     }
 
+    /// The peer check. A client of navd's own user is routine (its connect and disconnect are
+    /// `debug` lines); one of root or of an `--allow-uid` user is let in with a `notice`, and one
+    /// of anyone else refused with a `warning`, both visible at the default level.
     func transport(_ transport: UVTransport, shouldAccept peer: PeerCredentials) -> Bool {
         let ours = UInt32(getuid())
-        if peer.uid == ours || peer.uid == 0 || allowedUIDs.contains(peer.uid) { return true }
+        if peer.uid == ours { return true }
+        if peer.uid == 0 || allowedUIDs.contains(peer.uid) {
+            logger.notice("accepted a client of another user", metadata: [
+                "pid": "\(peer.pid)", "uid": "\(peer.uid)", "navdUID": "\(ours)",
+            ])
+            return true
+        }
         logger.warning("refused a client of another user", metadata: [
             "pid": "\(peer.pid)", "uid": "\(peer.uid)", "navdUID": "\(ours)",
         ])
@@ -52,7 +61,7 @@ final class Daemon: TransportDelegate {
         peers[connection] = peer
         if outputs == nil { outputs = TransportOutputs(transport: transport, logger: logger) }
         server.connect(client(connection))
-        logger.info("client connected", metadata: ["client": "\(connection)", "pid": "\(peer.pid)", "uid": "\(peer.uid)"])
+        logger.debug("client connected", metadata: ["client": "\(connection)", "pid": "\(peer.pid)", "uid": "\(peer.uid)"])
     }
 
     func transport(_ transport: UVTransport, received bytes: UnsafeRawBufferPointer, from connection: ConnectionID) {
@@ -92,7 +101,7 @@ final class Daemon: TransportDelegate {
         case .tooFarBehind:
             logger.warning("client disconnected", metadata: ["client": "\(connection)", "reason": "\(reason)"])
         default:
-            logger.info("client disconnected", metadata: ["client": "\(connection)", "reason": "\(reason)"])
+            logger.debug("client disconnected", metadata: ["client": "\(connection)", "reason": "\(reason)"])
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NavCommandLine
 
 /// `navd`: the navigation-state server (docs/README.md).
 @main
@@ -6,12 +7,11 @@ struct Navd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "navd",
         abstract: "Serves one navigation state to many clients over JSON-RPC on a Unix socket.",
-        version: NavdVersion.string,
+        version: NavVersion.line("navd"),
         subcommands: [ServeCommand.self, CheckCommand.self, SampleCommand.self],
         defaultSubcommand: ServeCommand.self
     )
-}
 
-enum NavdVersion {
-    static let string = "0.1.0"
+    /// argument-parser's main, but a usage error exits 2 as in every navd program.
+    static func main() { mainExitingTwoOnUsage() }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import Logging
+import NavCommandLine
 import NavProtocol
 import NavServer
 import NavTransportUV
@@ -20,7 +21,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The socket path. Default: $NAVD_SOCKET, else $XDG_RUNTIME_DIR/navd/navd.sock, else /tmp/navd-$UID/navd.sock.")
     var socket: String?
 
-    @Option(help: "trace, debug, info, notice, warning, error or critical.")
+    @Option(help: "trace, debug (adds a line per client connect and disconnect), info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
     @Option(help: "Connections served at once; more are refused.")
@@ -62,7 +63,7 @@ struct ServeCommand: ParsableCommand {
 
         var configuration = ServerConfiguration()
         configuration.maxLineBytes = maxMessageBytes
-        configuration.version = NavdVersion.string
+        configuration.version = NavVersion.number
         configuration.pid = getpid()
         configuration.socketPath = path.path
         configuration.openRPC = (try? JSONParser.parse(OpenRPCDocument.json, maxDepth: 256)) ?? .null

@@ -73,7 +73,7 @@ extension TransportSuite {
             let error = refusal { try SocketPath(directory + "/navd.sock").claim() }
             #expect(error?.kind == .directoryWritableByOthers)
             #expect(error?.message == "refusing socket directory \(directory): others can write to it "
-                + "(mode \(String(permissions, radix: 8))); run 'chmod 700 \(directory)' or choose another socket path")
+                + "(mode \(String(permissions, radix: 8))); put the socket in a directory only you can write, e.g. mkdir -m 700 ~/.navd && navd --socket ~/.navd/navd.sock")
             #expect(!exists(directory + "/navd.sock"))
         }
 
@@ -86,8 +86,8 @@ extension TransportSuite {
             symlink(real, link)
             let error = refusal { try SocketPath(link + "/navd.sock").claim() }
             #expect(error?.kind == .directoryIsSymlink)
-            #expect(error?.message == "refusing socket directory \(link): it is a symbolic link "
-                + "(use the directory it points to, or remove the link)")
+            #expect(error?.message == "refusing socket directory \(link): it is a symbolic link; "
+                + "put the socket in a directory only you can write, e.g. mkdir -m 700 ~/.navd && navd --socket ~/.navd/navd.sock")
         }
 
         @Test(.enabled(if: geteuid() == 0, "only root can give a directory away"))
@@ -100,7 +100,7 @@ extension TransportSuite {
             let error = refusal { try SocketPath(directory + "/navd.sock").claim() }
             #expect(error?.kind == .directoryNotOwned)
             #expect(error?.message == "refusing socket directory \(directory): it belongs to uid 65534, "
-                + "not to uid 0 that runs navd")
+                + "not to uid 0 that runs navd; put the socket in a directory only you can write, e.g. mkdir -m 700 ~/.navd && navd --socket ~/.navd/navd.sock")
         }
 
         @Test func aFileWhereTheDirectoryShouldBeIsRefused() throws {
@@ -110,7 +110,8 @@ extension TransportSuite {
             close(creat(file, 0o600))
             let error = refusal { try SocketPath(file + "/navd.sock").claim() }
             #expect(error?.kind == .notADirectory)
-            #expect(error?.message == "socket directory \(file) exists but is not a directory")
+            #expect(error?.message == "socket directory \(file) exists but is not a directory; "
+                + "put the socket in a directory only you can write, e.g. mkdir -m 700 ~/.navd && navd --socket ~/.navd/navd.sock")
         }
 
         @Test func tooLongAPathIsRefusedByClaimAndListenAlike() throws {

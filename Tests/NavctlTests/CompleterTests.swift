@@ -54,6 +54,42 @@ struct CompleterTests {
         #expect(bare.complete("rou").action == .insert("te"))
     }
 
+    @Test func destinationsTheTopScreenMayOpenComeFirst() {
+        let atPost = Completer(definition: .sample, top: "post")
+        #expect(atPost.complete("route p").candidates.map(\.text) == ["profile", "post", "photoPicker"])
+        let names = AppDefinition.sample.destinationNames
+        #expect(atPost.complete("route ").candidates.map(\.text)
+            == ["profile", "post"] + names.filter { $0 != "profile" && $0 != "post" })
+        let atFeed = Completer(definition: .sample, top: "feedList")
+        #expect(Array(atFeed.complete("route ").candidates.map(\.text).prefix(4)) == ["post", "profile", "compose", "feedList"])
+        #expect(Completer(definition: .sample, top: "twoFactor").complete("route ").candidates.map(\.text) == names)
+    }
+
+    /// The bash, zsh and fish scripts call navctl back with the shell's words; the answer is
+    /// the shell's Completer's.
+    @Test func shellScriptCallbacksAnswerAsTheShellDoes() {
+        let served = ShellCompletions.Served(definition: .sample, top: "feedList")
+        func offered(_ words: [String], _ prefix: String = "", served: ShellCompletions.Served = served) -> [String] {
+            ShellCompletions.candidates(["navctl"] + words + [prefix], words.count + 1, prefix, served: served)
+        }
+        #expect(offered(["route", "profile"]) == ["userId=", "section="])
+        #expect(offered(["route", "profile", "userId=4"], "s") == ["section="])
+        #expect(offered(["route"], "p") == ["post", "profile", "photoPicker"])
+        #expect(offered(["route", "post", "--transition"]) == ["push", "modal", "modalWithNavigation", "sheet", "zoom"])
+        #expect(offered(["--socket", "/tmp/s", "route", "profile"]) == ["userId=", "section="])
+        #expect(offered(["route", "--socket", "/tmp/s", "profile"]) == ["userId=", "section="])
+        #expect(offered(["call"], "nav.s") == ["nav.state", "nav.subscribe", "nav.selectTab"])
+        #expect(offered(["tab"], "ch") == ["chats"])
+        #expect(offered(["--json", "--socket", "/tmp/s"], "ro") == ["route", "routes"])
+        let none = ShellCompletions.Served()
+        #expect(offered(["route"], "p", served: none) == [])
+        #expect(offered(["route", "post", "--transition"], served: none) == ["push", "modal", "modalWithNavigation"])
+        #expect(offered(["call"], "nav.s", served: none) == ["nav.state", "nav.subscribe", "nav.selectTab"])
+        #expect(ShellCompletions.socketOption(in: ["navctl", "--socket", "/a", "route"]) == "/a")
+        #expect(ShellCompletions.socketOption(in: ["navctl", "route", "--socket=/b"]) == "/b")
+        #expect(ShellCompletions.socketOption(in: ["navctl", "route"]) == nil)
+    }
+
     @Test func candidatesInColumns() {
         #expect(Completer.columns(["a", "bb", "ccc"]) == "a  bb  ccc")
         let long = (1...30).map { "candidate\($0)" }

@@ -52,6 +52,7 @@ struct HelpTextTests {
               --socket <path>         navd's socket (default: $NAVD_SOCKET, else
                                       $XDG_RUNTIME_DIR/navd/navd.sock, else /tmp/navd-$UID/navd.sock).
               --json                  Print navd's result as one JSON line instead of text.
+              --version               Show the version.
               -h, --help              Show help information.
 
             """)
@@ -66,6 +67,7 @@ struct HelpTextTests {
             USAGE: navctl expect <subcommand>
 
             OPTIONS:
+              --version               Show the version.
               -h, --help              Show help information.
 
             SUBCOMMANDS:

@@ -94,7 +94,7 @@ struct ScriptTests {
             stderr: """
                 bad.navctl:2: Missing expected argument '<destination>'
                 bad.navctl:3: expect stack needs the screens, bottom first: A > B > C
-                bad.navctl:4: Unexpected argument 'frobnicate'
+                bad.navctl:4: unknown command 'frobnicate' (see 'navctl --help')
                 bad.navctl:5: watch cannot run in a script
                 bad.navctl:6: unterminated double quote
                 bad.navctl:7: 'expect' is not a command (expect needs top, stack, tab, error or revision)

@@ -61,9 +61,7 @@ struct ShellTests {
             navctl: invalid value 'x' for param 'postId' of post: expected int
             Usage: navctl route <destination> [<name=value> ...] [--transition <name>] [--from <id>] [--single-top] [--pop-to <id|name>] [--inclusive] [--expect-revision <n>] [--socket <path>] [--json]
               See 'navctl route --help' for more information.
-            navctl: Unexpected argument 'frobnicate'
-            Usage: navctl <subcommand>
-              See 'navctl --help' for more information.
+            navctl: unknown command 'frobnicate' (see 'navctl --help')
             navctl: already in the shell
             navctl: unterminated double quote
             navctl: --socket cannot change inside the shell (give it to navctl shell)

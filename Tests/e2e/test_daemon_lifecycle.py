@@ -91,9 +91,27 @@ def test_a_socket_directory_others_can_write_is_refused(navd_command, scratch_di
     os.chmod(directory, mode)
     done = run_navd(navd_command, directory / "navd.sock")
     assert done.returncode == 1, done
-    assert f"refusing socket directory {directory}" in done.stderr
-    assert "others can write" in done.stderr and "chmod 700" in done.stderr
+    assert done.stderr == (f"navd: refusing socket directory {directory}: others can write to it "
+                           f"(mode {mode:o}); {PRIVATE_DIRECTORY_HINT}\n")
     assert not (directory / "navd.sock").exists()
+
+
+# The way out navd shows for a socket directory it refuses. It once said "run 'chmod 700 /tmp'"
+# for `navd --socket /tmp/x.sock`: advice that breaks every other user of the machine.
+PRIVATE_DIRECTORY_HINT = ("put the socket in a directory only you can write, e.g. "
+                          "mkdir -m 700 ~/.navd && navd --socket ~/.navd/navd.sock")
+
+
+def test_a_socket_in_tmp_itself_is_refused_without_advice_to_change_tmp(navd_command):
+    done = run_navd(navd_command, "/tmp/navd-e2e-x.sock")
+    assert done.returncode == 1, done
+    if os.geteuid() == 0:
+        reason = f"others can write to it (mode {stat.S_IMODE(os.stat('/tmp').st_mode):o})"
+    else:
+        reason = f"it belongs to uid {os.stat('/tmp').st_uid}, not to uid {os.geteuid()} that runs navd"
+    assert done.stderr == f"navd: refusing socket directory /tmp: {reason}; {PRIVATE_DIRECTORY_HINT}\n"
+    assert "chmod" not in done.stderr
+    assert not os.path.exists("/tmp/navd-e2e-x.sock")
 
 
 def test_a_symlinked_socket_directory_is_refused(navd_command, scratch_dir):
@@ -101,7 +119,8 @@ def test_a_symlinked_socket_directory_is_refused(navd_command, scratch_dir):
     (scratch_dir / "link").symlink_to(scratch_dir / "real")
     done = run_navd(navd_command, scratch_dir / "link" / "navd.sock")
     assert done.returncode == 1, done
-    assert "symbolic link" in done.stderr
+    assert done.stderr == (f"navd: refusing socket directory {scratch_dir / 'link'}: it is a symbolic link; "
+                           f"{PRIVATE_DIRECTORY_HINT}\n")
     assert not (scratch_dir / "real" / "navd.sock").exists()
 
 

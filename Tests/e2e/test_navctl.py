@@ -209,8 +209,7 @@ def test_exit_statuses_and_error_lines(navctl, tmp_path):
     fails(navctl("route", "profile", "42"), 2, "navctl: expected name=value, got '42'\n" + ROUTE_USAGE)
     fails(navctl("route"), 2, "navctl: Missing expected argument '<destination>'\nHelp:  <destination>  The screen or flow to open.\n"
           + ROUTE_USAGE)
-    fails(navctl("frobnicate"), 2, "navctl: Unexpected argument 'frobnicate'\nUsage: navctl <subcommand>\n"
-          "  See 'navctl --help' for more information.\n")
+    fails(navctl("frobnicate"), 2, "navctl: unknown command 'frobnicate' (see 'navctl --help')\n")
 
     gone = str(tmp_path / "gone" / "navd.sock")
     hint = (f"navctl: no navd at {gone} (No such file or directory); start it with `navd --socket {gone}` (or `make run`),"

@@ -1,4 +1,5 @@
 public import ArgumentParser
+internal import NavCommandLine
 
 /// `navctl`: the scripting client of navd (docs/README.md). One subcommand per navigation
 /// verb, the state and its changes, a shell and scripts — all one grammar.
@@ -9,7 +10,7 @@ public struct Navctl: ParsableCommand {
         discussion: """
             Every command talks to navd at --socket (else $NAVD_SOCKET, else \
             $XDG_RUNTIME_DIR/navd/navd.sock, else /tmp/navd-$UID/navd.sock) and prints text; \
-            --json prints navd's result as one JSON line.
+            --json prints navd's result as one JSON line. Both may come before the subcommand too.
 
             Exit status: 0 ok, 1 navd answered an error (or an expectation failed), 2 usage, \
             3 no navd reachable.
@@ -17,6 +18,7 @@ public struct Navctl: ParsableCommand {
             Shell completion: source the output of `navctl --generate-completion-script bash` \
             (or zsh, fish); destinations complete from the running navd.
             """,
+        version: NavVersion.line("navctl"),
         groupedSubcommands: [
             CommandGroup(
                 name: "Navigation",

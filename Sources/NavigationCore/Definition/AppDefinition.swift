@@ -55,6 +55,9 @@ public struct AppDefinition: Sendable {
         transitionIndex[name].map { transitions[$0] }
     }
 
+    /// Every screen and flow name, screens first, in definition order: what `to` may name.
+    public var destinationNames: [String] { screens.map(\.name) + flows.map(\.name) }
+
     /// Position of a screen in definition order (deep-link tie break).
     public func order(ofScreen name: String) -> Int? { screenIndex[name] }
 

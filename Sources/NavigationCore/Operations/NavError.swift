@@ -51,9 +51,14 @@ public struct NavError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension NavError {
-    static func unknownDestination(_ name: String) -> NavError {
-        NavError(.unknownDestination, "unknown destination '\(name)': no screen or flow has that name",
-                 reason: "unknownDestination", data: ["to": .string(name)])
+    /// `data.suggestions`: the known names nearest the mistyped one (`NearestNames`), left out when none is.
+    static func unknownDestination(_ name: String, known: [String]) -> NavError {
+        let suggestions = NearestNames.nearest(to: name, among: known)
+        let question = NearestNames.question(suggestions).map { "; \($0)" } ?? ""
+        var data: JSONObject = ["to": .string(name)]
+        if !suggestions.isEmpty { data["suggestions"] = .array(suggestions.map(JSONValue.string)) }
+        return NavError(.unknownDestination, "unknown destination '\(name)': no screen or flow has that name\(question)",
+                        reason: "unknownDestination", data: data)
     }
 
     static func invalidParams(param: String, problem: ParamProblem, screen: String? = nil) -> NavError {

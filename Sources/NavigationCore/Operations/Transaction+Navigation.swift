@@ -68,7 +68,12 @@ extension Transaction {
             let node = tree.flows[tabsID]!
             let names = node.tabs.map { tree.flows[$0]?.name ?? "" }
             guard let i = names.firstIndex(of: name) else {
-                throw .badField("tab", "'\(name)' is not a tab of \(node.name ?? tabsID.description) (tabs: \(names.joined(separator: ", ")))")
+                let suggestions = NearestNames.nearest(to: name, among: names)
+                let question = NearestNames.question(suggestions).map { "; \($0)" } ?? ""
+                var error = NavError.badField("tab", "'\(name)' is not a tab of \(node.name ?? tabsID.description) "
+                    + "(tabs: \(names.joined(separator: ", ")))\(question)")
+                if !suggestions.isEmpty { error.data["suggestions"] = .array(suggestions.map(JSONValue.string)) }
+                throw error
             }
             index = i
         }

@@ -3,7 +3,7 @@ extension Transaction {
     mutating func route(_ request: RouteRequest) throws(NavError) -> RouteOutcome {
         // 1. The destination exists and its params are valid.
         guard let destination = context.destination(named: request.to) else {
-            throw .unknownDestination(request.to)
+            throw .unknownDestination(request.to, known: context.definition.destinationNames)
         }
         let params = try destinationParams(destination, request.params)
 

@@ -7,7 +7,9 @@ struct CallCommand: SessionCommand {
         commandName: "call",
         abstract: "Calls any method with JSON params and prints its result as JSON.")
 
-    @Argument(help: ArgumentHelp("The method (nav.state, routes.resolve, …).", valueName: "method"))
+    @Argument(
+        help: ArgumentHelp("The method (nav.state, routes.resolve, …).", valueName: "method"),
+        completion: .custom(ShellCompletions.complete))
     var method: String
 
     @Argument(help: ArgumentHelp("The params, a JSON object (default: {}).", valueName: "json"))

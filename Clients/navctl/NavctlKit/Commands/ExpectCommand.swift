@@ -47,10 +47,12 @@ struct ExpectTopCommand: ExpectationCommand {
         commandName: "top",
         abstract: "Checks the top screen and, if given, its params.")
 
-    @Argument(help: "The screen name.", completion: .custom(ShellCompletions.screens))
+    @Argument(help: "The screen name.", completion: .custom(ShellCompletions.complete))
     var screen: String
 
-    @Argument(help: ArgumentHelp("Params it must have (others are not checked).", valueName: "name=value"))
+    @Argument(
+        help: ArgumentHelp("Params it must have (others are not checked).", valueName: "name=value"),
+        completion: .custom(ShellCompletions.complete))
     var params: [String] = []
 
     @OptionGroup var common: CommonOptions
@@ -106,7 +108,7 @@ struct ExpectTabCommand: ExpectationCommand {
         commandName: "tab",
         abstract: "Checks the selected tab of the nearest tabs flow.")
 
-    @Argument(help: "The tab's flow name.", completion: .custom(ShellCompletions.tabs))
+    @Argument(help: "The tab's flow name.", completion: .custom(ShellCompletions.complete))
     var tab: String
 
     @OptionGroup var common: CommonOptions

@@ -9,7 +9,7 @@ struct PopToCommand: SessionCommand {
 
     @Argument(
         help: ArgumentHelp("A screen instance id (s12), or a screen name (the nearest from the top).", valueName: "id|name"),
-        completion: .custom(ShellCompletions.screens))
+        completion: .custom(ShellCompletions.complete))
     var screen: String
 
     @Flag(help: "Pop that screen too.")

@@ -12,15 +12,19 @@ struct RouteCommand: SessionCommand {
             screen's routes must allow the destination.
             """)
 
-    @Argument(help: "The screen or flow to open.", completion: .custom(ShellCompletions.destinations))
+    @Argument(help: "The screen or flow to open.", completion: .custom(ShellCompletions.complete))
     var destination: String
 
-    @Argument(help: ArgumentHelp("The destination's params.", valueName: "name=value"))
+    @Argument(
+        help: ArgumentHelp("The destination's params.", valueName: "name=value"),
+        completion: .custom(ShellCompletions.complete))
     var params: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "push, modal, modalWithNavigation or a custom transition (default: the route's, else the destination's).",
-        valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "push, modal, modalWithNavigation or a custom transition (default: the route's, else the destination's).",
+            valueName: "name"),
+        completion: .custom(ShellCompletions.complete))
     var transition: String?
 
     @Option(help: ArgumentHelp("Refuse (conflict) unless this screen instance is still the top.", valueName: "id"))
@@ -29,7 +33,9 @@ struct RouteCommand: SessionCommand {
     @Flag(help: "Open nothing when the top is already this screen with these params.")
     var singleTop = false
 
-    @Option(help: ArgumentHelp("First pop the top stack down to this screen (an instance id or a name).", valueName: "id|name"))
+    @Option(
+        help: ArgumentHelp("First pop the top stack down to this screen (an instance id or a name).", valueName: "id|name"),
+        completion: .custom(ShellCompletions.complete))
     var popTo: String?
 
     @Flag(help: "With --pop-to, pop that screen too.")

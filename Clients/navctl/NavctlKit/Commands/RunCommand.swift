@@ -1,4 +1,5 @@
 internal import ArgumentParser
+internal import NavCommandLine
 
 /// `navctl run FILE`: a script of commands and expectations.
 struct RunCommand: SessionCommand {

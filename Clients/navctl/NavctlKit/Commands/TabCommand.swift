@@ -7,7 +7,7 @@ struct TabCommand: SessionCommand {
         commandName: "tab",
         abstract: "Selects a tab by its flow name or its 0-based index.")
 
-    @Argument(help: ArgumentHelp("The tab's flow name or index.", valueName: "name|index"), completion: .custom(ShellCompletions.tabs))
+    @Argument(help: ArgumentHelp("The tab's flow name or index.", valueName: "name|index"), completion: .custom(ShellCompletions.complete))
     var tab: String
 
     @Option(help: ArgumentHelp("The tabs flow instance (default: the nearest on the visible path).", valueName: "id"))

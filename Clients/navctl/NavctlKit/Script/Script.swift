@@ -56,7 +56,7 @@ public struct Script {
     static func parseCommand(_ words: [String], socket: String?) -> ParsedLine {
         let parsed: any ParsableCommand
         do {
-            parsed = try Navctl.parseAsRoot(words)
+            parsed = try Navctl.parse(words)
         } catch {
             if Navctl.exitCode(for: error) == .success { return .refused("'\(words.joined(separator: " "))' asks for help; a script runs commands") }
             return .refused(Navctl.message(for: error))

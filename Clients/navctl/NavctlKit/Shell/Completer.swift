@@ -1,10 +1,11 @@
 public import NavigationCore
 internal import NavProtocol
 
-/// Tab completion for the shell: subcommand names first, then what each command takes —
-/// destinations and their params for `route`, tabs for `tab`, screens for `pop-to`,
-/// `expect`'s checks, error reasons, method names for `call` — from the app definition
-/// navd serves.
+/// Tab completion for the shell and for bash, zsh and fish (`ShellCompletions`): subcommand
+/// names first, then what each command takes — destinations (those the top screen may open
+/// first) and their params for `route`, `--transition` values, tabs for `tab`, screens for
+/// `pop-to`, `expect`'s checks, error reasons, method names for `call` — from the app
+/// definition navd serves.
 public final class Completer {
     public enum Action: Sendable, Hashable {
         /// Text to insert at the cursor.
@@ -34,10 +35,16 @@ public final class Completer {
 
     public var commands: [String]
     public var definition: AppDefinition?
+    /// The top screen's name: the destinations its routes allow are offered first.
+    public var top: String?
 
-    public init(commands: [String] = Navctl.subcommandNames + ["exit", "help"], definition: AppDefinition? = nil) {
+    public init(
+        commands: [String] = Navctl.subcommandNames + ["exit", "help"], definition: AppDefinition? = nil,
+        top: String? = nil
+    ) {
         self.commands = commands
         self.definition = definition
+        self.top = top
     }
 
     /// Completes the word that ends `line` (the text before the cursor).
@@ -127,9 +134,15 @@ public final class Completer {
         }
     }
 
+    /// Every screen and flow; those the top screen may open first (in its routes' order).
     private var destinations: [Candidate] {
         guard let definition else { return [] }
-        return (definition.screens.map(\.name) + definition.flows.map(\.name)).map { Candidate($0) }
+        let names = definition.destinationNames
+        guard let top, let rules = definition.screen(named: top)?.routes, !rules.allowsAny else {
+            return names.map { Candidate($0) }
+        }
+        let allowed = rules.edges.map(\.to).filter { definition.screen(named: $0) != nil || definition.flow(named: $0) != nil }
+        return (allowed + names.filter { !allowed.contains($0) }).map { Candidate($0) }
     }
 
     private var screens: [Candidate] {

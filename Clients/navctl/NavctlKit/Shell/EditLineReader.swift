@@ -43,14 +43,40 @@ public final class EditLineReader: LineReader {
 
     public var isInteractive: Bool { true }
 
+    /// The next line; nil at Ctrl-D on an empty line. Ctrl-C cancels the line being typed, as
+    /// in bash: `^C`, a new line, and an empty line returned (the shell prompts again).
     public func readLine(prompt: String) -> String? {
         free(self.prompt)
         self.prompt = strdup(prompt)
         var count: Int32 = 0
-        guard let line = el_gets(editLine, &count), count > 0 else { return nil }
+        var previous = Self.catchInterrupt()
+        let line = el_gets(editLine, &count)
+        sigaction(SIGINT, &previous, nil)
+        if lineInterrupted != 0 {
+            fputs("^C\n", navctl_stdout())
+            fflush(navctl_stdout())
+            return ""
+        }
+        guard let line, count > 0 else { return nil }
         var text = String(cString: line)
         while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
         return text
+    }
+
+    /// Catches SIGINT while a line is read: the handler only sets `lineInterrupted`, and it is
+    /// installed without SA_RESTART so that libedit's blocked read returns, and el_gets with it
+    /// (libedit's own handler, EL_SIGNAL, restores the terminal first and passes the signal on).
+    /// Returns the action it replaced, put back once the line is read: while a command runs,
+    /// Ctrl-C does what it did before.
+    private static func catchInterrupt() -> sigaction {
+        lineInterrupted = 0
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in lineInterrupted = 1 }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        var previous = sigaction()
+        sigaction(SIGINT, &action, &previous)
+        return previous
     }
 
     public func remember(_ line: String) {
@@ -86,3 +112,6 @@ public final class EditLineReader: LineReader {
         }
     }
 }
+
+/// Set by the SIGINT handler of `EditLineReader.catchInterrupt` (a handler may only set a flag).
+nonisolated(unsafe) private var lineInterrupted: sig_atomic_t = 0

@@ -2,7 +2,7 @@ internal import ArgumentParser
 internal import NavClient
 
 /// The interactive loop of `navctl shell`: each line is split into words (quotes as in sh)
-/// and parsed by `Navctl.parseAsRoot`, exactly as a one-shot command line; it runs on the
+/// and parsed by `Navctl.parse`, exactly as a one-shot command line; it runs on the
 /// shell's one connection. Errors are printed and the shell goes on; `exit`, `quit` or
 /// Ctrl-D end it.
 public final class Shell {
@@ -45,7 +45,7 @@ public final class Shell {
         if words == ["exit"] || words == ["quit"] { return false }
         let parsed: any ParsableCommand
         do {
-            parsed = try Navctl.parseAsRoot(words)
+            parsed = try Navctl.parse(words)
         } catch {
             _ = NavctlMain.reportParseOutcome(error, environment: session.environment)
             return true
@@ -80,7 +80,9 @@ public final class Shell {
         do {
             let definition = try session.definition()
             completer.definition = definition
-            return Prompt.text(app: definition.app, state: try session.state())
+            let state = try session.state()
+            completer.top = state.topScreen?.screen
+            return Prompt.text(app: definition.app, state: state)
         } catch {
             return Prompt.text(app: completer.definition?.app, state: nil)
         }

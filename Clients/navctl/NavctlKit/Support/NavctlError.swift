@@ -1,7 +1,9 @@
 public import ArgumentParser
 public import NavClient
+internal import NavCommandLine
 
-/// Why a navctl command did not succeed, and so its exit status and stderr line.
+/// Why a navctl command did not succeed, and so its exit status (NavCommandLine's `ExitStatus`:
+/// 0 ok, 1 navd answered an error, 2 usage, 3 no navd reachable) and stderr line.
 public enum NavctlError: Error {
     /// The command line (or a value in it) is wrong: exit 2, with the command's usage.
     case usage(String, command: (any ParsableCommand.Type)? = nil)
@@ -21,15 +23,4 @@ public enum NavctlError: Error {
         case .reported(let code): return code
         }
     }
-}
-
-/// navctl's exit statuses (docs/README.md).
-public enum ExitStatus {
-    public static let ok: Int32 = 0
-    /// navd answered an error, or an expectation failed.
-    public static let failure: Int32 = 1
-    /// A usage error.
-    public static let usage: Int32 = 2
-    /// No navd reachable (or it went away).
-    public static let unreachable: Int32 = 3
 }

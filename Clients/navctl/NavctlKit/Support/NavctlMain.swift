@@ -1,4 +1,5 @@
 public import ArgumentParser
+internal import NavCommandLine
 
 /// navctl's entry point: parses with argument-parser, runs the command against a session,
 /// and turns every outcome into output and an exit status (0, 1, 2, 3; docs/README.md).
@@ -7,7 +8,7 @@ public enum NavctlMain {
     public static func run(_ arguments: [String], environment: NavctlEnvironment) -> Int32 {
         let command: any ParsableCommand
         do {
-            command = try Navctl.parseAsRoot(arguments)
+            command = try Navctl.parse(arguments)
         } catch {
             return reportParseOutcome(error, environment: environment)
         }
@@ -40,6 +41,10 @@ public enum NavctlMain {
     /// What argument-parser threw while parsing: help, version and completion scripts go to
     /// stdout (exit 0); usage errors to stderr as `navctl: …` with the usage (exit 2).
     static func reportParseOutcome(_ error: any Error, environment: NavctlEnvironment) -> Int32 {
+        if let unknown = error as? UnknownCommand {
+            environment.stderr.write("navctl: \(unknown)\n")
+            return ExitStatus.usage
+        }
         if Navctl.exitCode(for: error) == .success {
             let text = Navctl.fullMessage(for: error)
             if !text.isEmpty { environment.stdout.write(text + "\n") }

@@ -1,4 +1,5 @@
 public import ArgumentParser
+internal import NavCommandLine
 
 /// A navctl subcommand: it runs against a `Session`, so that a one-shot command, a shell
 /// line and a script line share one grammar (the same `Navctl.parseAsRoot`) and one

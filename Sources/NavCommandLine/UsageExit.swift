@@ -1,0 +1,51 @@
+public import ArgumentParser
+internal import Glibc
+
+extension ParsableCommand {
+    /// argument-parser's `main()`, with every navd program's exit statuses: a usage error
+    /// exits 2 (argument-parser's own is 64) and is printed as `PROGRAM: message` with the usage;
+    /// a first word near a subcommand is answered `unknown command 'chek' — did you mean
+    /// 'check'?`. Help, `--version` and completion scripts exit 0 as before.
+    public static func mainExitingTwoOnUsage(_ arguments: [String]? = nil) -> Never {
+        let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
+        let program = configuration.commandName ?? "navd"
+        let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
+        if !commands.isEmpty,
+            let unknown = UnknownCommand.find(
+                in: arguments, commands: commands + ["help"], program: program,
+                allowsOthers: configuration.defaultSubcommand != nil)
+        {
+            writeError("\(program): \(unknown)\n")
+            Glibc.exit(ExitStatus.usage)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            Glibc.exit(ExitStatus.ok)
+        } catch {
+            let code = exitCode(for: error)
+            guard code == .validationFailure else { exit(withError: error) }
+            writeError(usageText(for: error, program: program))
+            Glibc.exit(ExitStatus.usage)
+        }
+    }
+
+    /// argument-parser's message for a usage error, `PROGRAM: ` in place of its `Error: `.
+    public static func usageText(for error: any Error, program: String) -> String {
+        var text = fullMessage(for: error)
+        if text.hasPrefix("Error: ") { text = "\(program): " + text.dropFirst("Error: ".count) }
+        return text.hasSuffix("\n") ? text : text + "\n"
+    }
+}
+
+/// Writes to standard error, unbuffered.
+private func writeError(_ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { return }
+        offset += n
+    }
+}

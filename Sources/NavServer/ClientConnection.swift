@@ -10,12 +10,13 @@ final class ClientConnection {
     var name: String?
     var oversizedLines = 0
     var subscription: Subscription?
-    /// The transport reported more unsent bytes than the high watermark.
+    /// More unsent bytes than the high watermark: seen when a send queued them (the transport
+    /// answers every send with it) or reported by the transport; cleared when it drains.
     var congested = false
     var closing = false
     /// Notifications of revisions this connection itself caused, held until its responses
     /// are written.
-    var deferred: [Payload] = []
+    var deferred: [Deferred] = []
 
     init(id: ClientID, decoder: FrameDecoder) {
         self.id = id
@@ -60,18 +61,26 @@ final class ClientConnection {
         swap(&local, &name)
     }
 
-    func updateDeferred(_ change: (inout [Payload]) -> Void) {
-        var local: [Payload] = []
+    func updateDeferred(_ change: (inout [Deferred]) -> Void) {
+        var local: [Deferred] = []
         swap(&local, &deferred)
         change(&local)
         swap(&local, &deferred)
     }
 
     /// The held notifications, leaving none.
-    func takeDeferred() -> [Payload] {
-        var local: [Payload] = []
+    func takeDeferred() -> [Deferred] {
+        var local: [Deferred] = []
         swap(&local, &deferred)
         return local
+    }
+
+    /// A notification of the connection's own revision, and the revision itself: if the
+    /// connection is congested by the time its responses are written, the record is coalesced
+    /// instead of the notification being sent.
+    struct Deferred {
+        var payload: Payload
+        var record: ChangeRecord
     }
 
     struct Subscription {
@@ -81,6 +90,10 @@ final class ClientConnection {
         var sentRevision: Int
         /// Changes waiting while the connection is congested, oldest first.
         var pending: [ChangeRecord] = []
+        /// What `pending` adds to the coalesced notification (`ChangeRecord.listedBytes`).
+        var pendingBytes = 0
+        /// The newest revision held for the coalesced notification (listed or not).
+        var heldRevision: Int?
         var truncated = false
     }
 }
@@ -93,6 +106,12 @@ struct ChangeRecord {
     var clientName: String?
     /// The revision's events, encoded once (a JSON array).
     var events: [UInt8]
+
+    /// About what `writeJSON` writes: the fixed text, the method, the name and the events.
+    /// A coalesced notification's changes are bounded by this sum (`maxCoalescedBytes`).
+    func listedBytes(events includeEvents: Bool) -> Int {
+        80 + method.utf8.count + (clientName?.utf8.count ?? 0) + (includeEvents ? events.count : 0)
+    }
 
     /// `{"revision":…,"cause":{…},"events":[…]}` (events only when asked for).
     func writeJSON(events includeEvents: Bool, into out: inout JSONBuffer) {

@@ -43,6 +43,16 @@ extension NavServer {
         case .daemonHello:
             let name = try reader.string("name")
             try reader.finish()
+            // The name is repeated in every notification of this client's revisions, to every
+            // subscriber: its size is bounded like everything else one client makes navd repeat.
+            let bytes = name.utf8.count
+            let limit = configuration.maxClientNameBytes
+            guard bytes <= limit else {
+                throw .invalidParams("'name' is \(bytes) bytes long; at most \(limit) bytes (UTF-8) are allowed", data: [
+                    "param": "name", "problem": "tooLong", "detail": .string("is longer than \(limit) bytes"),
+                    "maxBytes": .int(limit), "actualBytes": .int(bytes),
+                ])
+            }
             connection(for: id)!.updateName(name)
             return .value(["client": .string(id.description)])
         case .rpcDiscover:

@@ -32,9 +32,11 @@ extension NavServer {
             }
             connection.subscription!.sentRevision = record.revision
             if id == requester {
-                connection.updateDeferred { $0.append(payload) }
-            } else {
-                outbox.send(payload, to: id)
+                connection.updateDeferred { $0.append(ClientConnection.Deferred(payload: payload, record: record)) }
+            } else if outbox.send(payload, to: id) {
+                // Past the high watermark with what this read queued: the next revisions
+                // coalesce, even before the transport reports congestion.
+                connection.congested = true
             }
         }
     }
@@ -79,42 +81,84 @@ extension NavServer {
         swap(&spare, &spareNotification)
     }
 
-    /// Holds a revision for a slow subscriber, keeping the newest `maxCoalescedChanges`.
+    /// Holds a revision for a slow subscriber, keeping the newest `maxCoalescedChanges` whose
+    /// listed size stays within `maxCoalescedBytes`; older ones are dropped (`truncated`). The
+    /// newest is always listed, however big: a coalesced notification is never bigger than
+    /// the budget or the one separate notification its newest revision would have had.
     func enqueue(_ record: ChangeRecord, for connection: ClientConnection) {
-        let limit = configuration.maxCoalescedChanges
+        let countLimit = configuration.maxCoalescedChanges
+        let byteLimit = configuration.maxCoalescedBytes
         connection.updateSubscription { subscription in
+            let events = subscription!.events
             subscription!.pending.append(record)
-            if subscription!.pending.count > limit {
-                subscription!.pending.removeFirst()
+            subscription!.pendingBytes += record.listedBytes(events: events)
+            subscription!.heldRevision = record.revision
+            var dropped = 0
+            let count = subscription!.pending.count
+            while dropped < count - 1 && (count - dropped > countLimit || subscription!.pendingBytes > byteLimit) {
+                subscription!.pendingBytes -= subscription!.pending[dropped].listedBytes(events: events)
+                dropped += 1
+            }
+            if dropped > 0 {
+                subscription!.pending.removeFirst(dropped)
                 subscription!.truncated = true
             }
         }
     }
 
-    /// The requester's own notifications, after its responses.
+    /// The requester's own notifications, after its responses; once it is congested (its
+    /// responses or these notifications passed the high watermark) the rest coalesce.
     func deliverDeferred(to connection: ClientConnection, into outbox: inout Outbox) {
         guard !connection.deferred.isEmpty else { return }
-        for payload in connection.takeDeferred() { outbox.send(payload, to: connection.id) }
+        let held = connection.takeDeferred()
+        for index in held.indices {
+            guard !connection.congested else {
+                requeue(held[index...].map(\.record), for: connection)
+                return
+            }
+            if outbox.send(held[index].payload, to: connection.id) { connection.congested = true }
+        }
         flushPending(connection, into: &outbox)
+    }
+
+    /// Revisions whose notifications were not sent go back in front of what the subscription
+    /// holds, and its last sent revision back to just before them: they coalesce with the rest.
+    private func requeue(_ records: [ChangeRecord], for connection: ClientConnection) {
+        guard let first = records.first, connection.subscription != nil else { return }
+        var later: [ChangeRecord] = []
+        var truncated = false
+        connection.updateSubscription { subscription in
+            swap(&later, &subscription!.pending)
+            truncated = subscription!.truncated
+            subscription!.pendingBytes = 0
+            subscription!.heldRevision = nil
+            subscription!.truncated = false
+            subscription!.sentRevision = first.revision - 1
+        }
+        for record in records { enqueue(record, for: connection) }
+        for record in later { enqueue(record, for: connection) }
+        if truncated { connection.updateSubscription { $0!.truncated = true } }
     }
 
     /// Sends what a subscriber missed as one coalesced notification, if it can take it.
     func flushPending(_ connection: ClientConnection, into outbox: inout Outbox) {
         let id = connection.id
         guard !connection.congested, !connection.closing,
-            let subscription = connection.subscription, let last = subscription.pending.last
+            let subscription = connection.subscription, let last = subscription.heldRevision
         else { return }
         let includeRoot = subscription.tree || subscription.truncated
         let payload = changedNotification(
-            revision: last.revision, base: subscription.sentRevision, changes: subscription.pending,
+            revision: last, base: subscription.sentRevision, changes: subscription.pending,
             events: subscription.events, truncated: subscription.truncated,
             root: includeRoot ? encodedTree() : nil)
         connection.updateSubscription { subscription in
             subscription!.pending.removeAll()
+            subscription!.pendingBytes = 0
+            subscription!.heldRevision = nil
             subscription!.truncated = false
-            subscription!.sentRevision = last.revision
+            subscription!.sentRevision = last
         }
-        outbox.send(payload, to: id)
+        if outbox.send(payload, to: id) { connection.congested = true }
     }
 
     /// `nav.changed {revision, baseRevision, changes, truncated?, root?}` as one line, written
@@ -155,11 +199,22 @@ extension NavServer {
 
     /// The connection drained below the low watermark: send what it missed, coalesced.
     public func drained(_ id: ClientID) -> [ServerOutput] {
-        guard let connection = connection(for: id) else { return [] }
-        connection.congested = false
         var outbox = Outbox()
-        flushPending(connection, into: &outbox)
+        drained(id, into: &outbox)
         return outbox.outputs
+    }
+
+    /// `drained(_:)` for the daemon: the notification goes to `handler`, which says whether it
+    /// congested the connection again.
+    public func drained(_ id: ClientID, handler: any ServerOutputHandler) {
+        var outbox = Outbox(handler: handler)
+        drained(id, into: &outbox)
+    }
+
+    private func drained(_ id: ClientID, into outbox: inout Outbox) {
+        guard let connection = connection(for: id) else { return }
+        connection.congested = false
+        flushPending(connection, into: &outbox)
     }
 
     /// SIGINT/SIGTERM: refuse further mutations and tell every client why.

@@ -194,7 +194,7 @@ public final class NavServer {
     }
 
     private func finish(_ batch: consuming ReadBatch, for connection: ClientConnection, into outbox: inout Outbox) {
-        outbox.send(batch.responses, to: connection.id)
+        if outbox.send(batch.responses, to: connection.id) { connection.congested = true }
         let committed = batch.committed
         if batch.responses.capacity <= ReadBatch.keptCapacity {
             batch.responses.removeAll()

@@ -7,8 +7,12 @@ import NavigationCore
 /// A class protocol: an existential of it is a reference (copying it is a retain, not a call
 /// through the value witnesses of whatever type conforms).
 public protocol ServerOutputHandler: AnyObject {
-    /// The bytes are only valid during the call: use or copy them before returning.
-    func send(_ bytes: UnsafeRawBufferPointer, to id: ClientID)
+    /// The bytes are only valid during the call: use or copy them before returning. Returns
+    /// whether the connection's unsent bytes, these included, are now above the high
+    /// watermark: the server stops sending it separate notifications at once, not only when
+    /// the transport reports congestion after the read (a burst of one read coalesces too).
+    @discardableResult
+    func send(_ bytes: UnsafeRawBufferPointer, to id: ClientID) -> Bool
     /// Close after what was sent before is written.
     func close(_ id: ClientID, reason: String)
 }
@@ -27,22 +31,26 @@ struct Outbox {
         self.handler = handler
     }
 
-    mutating func send(_ payload: Payload, to id: ClientID) {
+    /// Returns whether the connection is now congested (never, without a handler: the caller
+    /// of the array form reports congestion with `NavServer.congested(_:)`).
+    @discardableResult
+    mutating func send(_ payload: Payload, to id: ClientID) -> Bool {
         if let handler {
-            payload.bytes.withUnsafeBytes { handler.send($0, to: id) }
-        } else {
-            outputs.append(.send(id, payload))
+            return payload.bytes.withUnsafeBytes { handler.send($0, to: id) }
         }
+        outputs.append(.send(id, payload))
+        return false
     }
 
     /// The bytes of a buffer that is reused afterwards (a read's responses); nothing if empty.
-    mutating func send(_ bytes: borrowing JSONBuffer, to id: ClientID) {
-        guard !bytes.isEmpty else { return }
+    @discardableResult
+    mutating func send(_ bytes: borrowing JSONBuffer, to id: ClientID) -> Bool {
+        guard !bytes.isEmpty else { return false }
         if let handler {
-            bytes.withUnsafeBytes { handler.send($0, to: id) }
-        } else {
-            outputs.append(.send(id, Payload(bytes.bytes)))
+            return bytes.withUnsafeBytes { handler.send($0, to: id) }
         }
+        outputs.append(.send(id, Payload(bytes.bytes)))
+        return false
     }
 
     mutating func close(_ id: ClientID, reason: String) {

@@ -9,6 +9,14 @@ public struct ServerConfiguration: Sendable {
     public var maxOversizedLines = 3
     /// Changes listed in one coalesced notification; older ones are dropped (`truncated`).
     public var maxCoalescedChanges = 256
+    /// What the changes listed in one coalesced notification may add up to
+    /// (`ChangeRecord.listedBytes`); older ones are dropped (`truncated`). Without it a client
+    /// whose revisions are big (large events) would make navd repeat them to every slow
+    /// subscriber 256 times over.
+    public var maxCoalescedBytes = 64 * 1024
+    /// The longest `daemon.hello` name, in UTF-8 bytes: navd repeats the name in every
+    /// notification of that client's revisions.
+    public var maxClientNameBytes = 256
     public var version = "0.1.0"
     public var protocolVersion = "1"
     public var pid: Int32 = 0

@@ -5,7 +5,7 @@ public enum CloseReason: Sendable, Hashable, CustomStringConvertible {
     case peerClosed
     case readError(String)
     case writeError(String)
-    /// The peer does not read fast enough: more than `maxQueuedBytes` unsent, or no write progress for
+    /// The peer does not read fast enough: more queued while more than `maxQueuedBytes` were unsent, or no write progress for
     /// `stallTimeout` while bytes were queued. The message starts with "too far behind".
     case tooFarBehind(String)
     /// `UVTransport.close(_:flush:)`.

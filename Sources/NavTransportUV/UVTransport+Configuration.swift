@@ -5,7 +5,9 @@ extension UVTransport {
         public var highWatermark: Int
         /// Unsent bytes below this resume it (`drained`).
         public var lowWatermark: Int
-        /// Unsent bytes above this close the connection (`tooFarBehind`).
+        /// A connection with more unsent bytes than this is closed (`tooFarBehind`) when more
+        /// are queued for it: a backlog that keeps growing past the high watermark. One send
+        /// of any size to a connection below it is queued whole (a big reply is delivered).
         public var maxQueuedBytes: Int
         /// No write progress for this long while bytes are queued closes the connection (`tooFarBehind`).
         public var stallTimeout: Duration
@@ -13,6 +15,9 @@ extension UVTransport {
         public var maxClients: Int
         /// Size of the one read buffer the loop reads every connection into.
         public var readBufferSize: Int
+        /// Written to a peer refused for `maxClients` (without waiting: a new connection's
+        /// socket buffer always takes a line) before it is closed; nothing if empty.
+        public var tooManyClientsReply: [UInt8] = []
 
         public init(
             highWatermark: Int = 256 * 1024,

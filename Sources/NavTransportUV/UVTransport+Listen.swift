@@ -83,7 +83,13 @@ extension UVTransport {
             delegate?.transport(self, notice: .acceptFailed("cannot read the peer's credentials: \(error)"))
             return
         }
+        if let limit = UVTransport.descriptorLimit, fd >= limit - UVTransport.reservedDescriptors {
+            uv_close(asHandle(pipe), freeHandleOnClose)
+            delegate?.transport(self, notice: .refusedOutOfDescriptors(peer: peer, descriptor: fd, limit: Int(limit)))
+            return
+        }
         guard connections.count < configuration.maxClients else {
+            tellRefused(asStream(pipe))
             uv_close(asHandle(pipe), freeHandleOnClose)
             delegate?.transport(self, notice: .refusedTooManyClients(peer: peer, limit: configuration.maxClients))
             return
@@ -100,6 +106,31 @@ extension UVTransport {
         updateConnections { $0[connection.id.raw] = connection }
         delegate.transport(self, opened: connection.id, peer: peer)
         updateReading(connection)
+    }
+}
+
+extension UVTransport {
+    /// Descriptors kept free below the process's limit: a peer accepted on one of them is
+    /// refused (and logged), so the loop itself (timers, the socket probe, logs) never meets
+    /// EMFILE, and neither does `accept` (libuv would then close waiting peers silently).
+    static let reservedDescriptors: Int32 = 16
+
+    /// The soft RLIMIT_NOFILE, or nil when unlimited (or too large to matter).
+    static var descriptorLimit: Int32? {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(Int32.max) else { return nil }
+        return Int32(limit.rlim_cur)
+    }
+
+    /// `tooManyClientsReply`, written at once and only if the kernel takes it whole (it always
+    /// does on a new connection): the refused peer reads why before it reads the end.
+    func tellRefused(_ stream: UnsafeMutablePointer<uv_stream_t>) {
+        let reply = configuration.tooManyClientsReply
+        guard !reply.isEmpty else { return }
+        reply.withUnsafeBytes { bytes in
+            var buffer = uv_buf_t(base: UnsafeMutablePointer(mutating: bytes.baseAddress?.assumingMemoryBound(to: CChar.self)), len: bytes.count)
+            _ = uv_try_write(stream, &buffer, 1)
+        }
     }
 }
 

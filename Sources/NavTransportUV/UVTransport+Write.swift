@@ -2,18 +2,26 @@ internal import CLibUV
 
 extension UVTransport {
     /// Queues bytes for a connection. Never blocks and never drops: the bytes go out with the
-    /// connection's one write of this loop iteration. Ignored for a connection that is closing or
-    /// gone. Past `maxQueuedBytes` unsent the connection is closed (`tooFarBehind`); past the high
-    /// watermark reading stops, and the delegate hears `congested` before the write starts.
-    public func send(_ bytes: UnsafeRawBufferPointer, to id: ConnectionID) {
-        guard !bytes.isEmpty, let connection = connection(for: id), connection.isOpen else { return }
+    /// connection's one write of this loop iteration, whatever their size (one reply larger
+    /// than `maxQueuedBytes` is delivered to a client that reads it). Ignored for a connection
+    /// that is closing or gone. Past the high watermark reading stops, and the delegate hears
+    /// `congested` before the write starts; the result says so at once: whether the unsent
+    /// bytes, these included, are above the high watermark, so the owner can stop adding what
+    /// it can hold back (notifications it coalesces) within the same read.
+    ///
+    /// A connection that already has more than `maxQueuedBytes` unsent when more bytes come is
+    /// closed (`tooFarBehind`): its backlog grows past the limit although congestion was
+    /// reported, which an owner that coalesces never does (see `Configuration.maxQueuedBytes`).
+    @discardableResult
+    public func send(_ bytes: UnsafeRawBufferPointer, to id: ConnectionID) -> Bool {
+        guard !bytes.isEmpty, let connection = connection(for: id), connection.isOpen else { return false }
         let before = connection.unsentBytes
-        let unsent = before + bytes.count
-        guard unsent <= configuration.maxQueuedBytes else {
+        guard before <= configuration.maxQueuedBytes else {
             closeNow(connection, reason: .tooFarBehind(
-                "too far behind: \(unsent) bytes unsent, more than the limit of \(configuration.maxQueuedBytes)"))
-            return
+                "too far behind: \(before) bytes unsent, more than the limit of \(configuration.maxQueuedBytes), and more queued"))
+            return true
         }
+        let unsent = before + bytes.count
         // No clock reading here: bytes not yet tried are not stalled (the sweep skips a
         // connection waiting for its flush), and most are written whole at the flush point.
         if before == 0 { watchForStalls() }
@@ -27,6 +35,7 @@ extension UVTransport {
             swap(&reports, &congestionToReport)
         }
         markDirty(connection)
+        return connection.congested
     }
 
     /// Puts a connection on the list to write at the flush point, once.
@@ -39,7 +48,8 @@ extension UVTransport {
         swap(&list, &dirty)
     }
 
-    public func send(_ bytes: [UInt8], to id: ConnectionID) {
+    @discardableResult
+    public func send(_ bytes: [UInt8], to id: ConnectionID) -> Bool {
         bytes.withUnsafeBytes { send($0, to: id) }
     }
 

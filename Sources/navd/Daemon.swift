@@ -80,7 +80,7 @@ final class Daemon: TransportDelegate {
             self.logger = logger
         }
 
-        func send(_ bytes: UnsafeRawBufferPointer, to id: ClientID) {
+        func send(_ bytes: UnsafeRawBufferPointer, to id: ClientID) -> Bool {
             transport.send(bytes, to: ConnectionID(raw: id.raw))
         }
 
@@ -111,11 +111,35 @@ final class Daemon: TransportDelegate {
     }
 
     func transport(_ transport: UVTransport, drained connection: ConnectionID) {
-        perform(server.drained(client(connection)), on: transport)
+        guard let outputs else { return }
+        server.drained(client(connection), handler: outputs)
+    }
+
+    /// SIGINT, SIGTERM and SIGHUP shut navd down; SIGUSR1 and SIGUSR2 log one status line
+    /// (their default action would kill navd without a word and leave its socket).
+    static let watchedSignals = [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2]
+
+    static func name(ofSignal signal: Int32) -> String {
+        switch signal {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        case SIGUSR1: "SIGUSR1"
+        case SIGUSR2: "SIGUSR2"
+        default: "signal \(signal)"
+        }
     }
 
     func transport(_ transport: UVTransport, signal: Int32) {
-        let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
+        let name = Self.name(ofSignal: signal)
+        if signal == SIGUSR1 || signal == SIGUSR2 {
+            let status = server.status
+            logger.notice("status", metadata: [
+                "signal": "\(name)", "revision": "\(status.revision)", "clients": "\(status.clients)",
+                "subscribers": "\(status.subscribers)", "stopping": "\(stopping)",
+            ])
+            return
+        }
         guard !stopping else { return }
         stopping = true
         logger.notice("shutting down", metadata: ["signal": "\(name)"])

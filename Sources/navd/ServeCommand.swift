@@ -8,7 +8,7 @@ import NavTransportUV
 import NavigationCore
 
 /// `navd [--app FILE] [--socket PATH] …`: loads the app, claims the socket, serves until
-/// SIGINT/SIGTERM (docs/protocol.md, docs/README.md).
+/// SIGINT, SIGTERM or SIGHUP (docs/protocol.md, docs/README.md).
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -51,7 +51,10 @@ struct ServeCommand: ParsableCommand {
 
         let definition = try loadDefinition(logger: logger)
         let path = SocketPath(SocketLocation.resolve(override: socket))
+        // The lock first: of two navds started together, exactly one gets past it.
+        let lock: SocketLock
         do {
+            lock = try path.lock()
             try path.claim()
         } catch let error where error.kind == .alreadyRunning {
             StandardIO.error("navd: already running at \(path.path)\n")
@@ -74,12 +77,13 @@ struct ServeCommand: ParsableCommand {
 
         var transportConfiguration = UVTransport.Configuration()
         transportConfiguration.maxClients = maxClients
+        transportConfiguration.tooManyClientsReply = NavServer.tooManyClientsReply(limit: maxClients)
         let transport: UVTransport
         let bound: ListeningSocket
         do {
             transport = try UVTransport(configuration: transportConfiguration, delegate: daemon)
             bound = try transport.listen(at: path.path)
-            try transport.watchSignals([SIGINT, SIGTERM])
+            try transport.watchSignals(Daemon.watchedSignals)
         } catch {
             StandardIO.error("navd: \(error.message)\n")
             throw ExitCode(1)
@@ -92,6 +96,7 @@ struct ServeCommand: ParsableCommand {
         StandardIO.output("navd: listening on \(path.path) (app \(definition.app), revision 1)\n")
         transport.run()
         bound.removeIfOwn()
+        lock.release()
         logger.notice("stopped")
     }
 

@@ -88,8 +88,9 @@ final class ServerPair {
     final class Recorder: ServerOutputHandler {
         var outputs: [ServerOutput] = []
 
-        func send(_ bytes: UnsafeRawBufferPointer, to id: ClientID) {
+        func send(_ bytes: UnsafeRawBufferPointer, to id: ClientID) -> Bool {
             outputs.append(.send(id, Payload(Array(bytes))))
+            return false
         }
 
         func close(_ id: ClientID, reason: String) {

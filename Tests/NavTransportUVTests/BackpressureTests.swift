@@ -84,7 +84,35 @@ extension TransportSuite {
                 return
             }
             #expect(message.hasPrefix("too far behind: "))
-            #expect(message.hasSuffix("bytes unsent, more than the limit of 524288"))
+            #expect(message.hasSuffix("bytes unsent, more than the limit of 524288, and more queued"))
+        }
+
+        /// One reply bigger than `maxQueuedBytes` (a `nav.state` of a huge tree) is delivered
+        /// to a client that reads it, however long that takes: the limit is about a backlog
+        /// that keeps growing, not about one answer being read. Before: closed at once.
+        @Test func oneSendBiggerThanMaxQueuedBytesIsDelivered() throws {
+            var configuration = Self.small
+            configuration.maxQueuedBytes = 256 * 1024
+            let fixture = try Fixture(configuration)
+            defer { fixture.directory.remove() }
+            let reply = (0..<(1024 * 1024)).map { UInt8(truncatingIfNeeded: $0 % 251) }
+            var congestedWhenSent = false
+            fixture.recorder.onOpened = { transport, id in congestedWhenSent = transport.send(reply, to: id) }
+            fixture.recorder.onClosed = { transport, _, _ in transport.stop() }
+            let path = fixture.path
+            let arrived = Shared<[UInt8]>([])
+            let client = ClientThread {
+                let connection = try TestClient.connect(to: path)
+                defer { connection.close() }
+                arrived.value = try connection.read(exactly: reply.count)
+            }
+
+            #expect(runLoop(fixture.transport))
+            #expect(client.join() && client.failure == nil)
+            #expect(congestedWhenSent)
+            #expect(arrived.value == reply)
+            let id = try #require(fixture.recorder.opened.first)
+            #expect(fixture.recorder.closed[id] == .peerClosed)
         }
 
         @Test func noWriteProgressForTheStallTimeoutIsTooFarBehind() throws {

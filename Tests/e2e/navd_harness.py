@@ -480,6 +480,8 @@ class Client:
         code = error["code"]
         if asked is None:
             allowed = _ENVELOPE_CODES
+            if (error.get("data") or {}).get("what") == "clients":
+                allowed = allowed | {-32009}  # over --max-clients, before any request (semantics.md 38)
         elif asked in self.validator.methods:
             allowed = _ENVELOPE_CODES | self.validator.error_codes(asked)
         else:

@@ -13,7 +13,7 @@ to list only the clients still connected.
 import socket
 import time
 
-from navd_harness import Client
+from navd_harness import Client, Navd
 
 CYCLES = 300
 
@@ -100,14 +100,24 @@ def test_max_clients_refuses_the_extra_connection_and_frees_its_place(navd_facto
     settled_fd_count(navd)  # the harness's readiness probe is gone
     first, second = navd.client("first"), navd.client("second")
     assert first.call("nav.url") == second.call("nav.url") == {"url": "social://feed"}
+    # Before: closed without a word. Now one error line says why, then the end.
     extra = Client(navd.socket_path, timeout=5)
+    refusal = extra.read_message(timeout=5)
+    assert refusal == {"jsonrpc": "2.0", "id": None, "error": {
+        "code": -32009, "message": "too many clients: navd serves at most 2 connections at once; try again later",
+        "data": {"reason": "limitExceeded", "limit": 2, "what": "clients"}}}
+    assert extra.at_eof(timeout=5), "a third client was served with --max-clients 2"
+    extra.close()
+    # A client that writes first still reads the refusal before the end.
+    eager = Client(navd.socket_path, timeout=5)
     try:
-        extra.request("nav.url")
+        eager.request("nav.url")
     except (BrokenPipeError, ConnectionResetError):
         pass
-    assert extra.at_eof(timeout=5), "a third client was served with --max-clients 2"
-    assert not any(extra.responses.values())
-    extra.close()
+    assert eager.read_message(timeout=5)["error"]["data"]["what"] == "clients"
+    assert eager.at_eof(timeout=5)
+    assert not any(eager.responses.values())
+    eager.close()
     navd.wait_for_log("refused a client")
     first.close()
     for _ in range(200):  # the place is free once navd saw `first` go
@@ -119,3 +129,32 @@ def test_max_clients_refuses_the_extra_connection_and_frees_its_place(navd_facto
     with navd.client("third") as third:
         assert third.call("nav.url") == {"url": "social://feed"}
     second.close()
+
+
+def test_out_of_descriptors_refusals_are_logged_and_the_listener_keeps_working(navd_command):
+    """With every descriptor in use (EMFILE), a connecting peer is refused and logged, and
+    navd accepts again as soon as descriptors are free: the listener is never left stuck."""
+    navd = Navd(command=["prlimit", "--nofile=48:48", *navd_command]).start()
+    try:
+        clients = []
+        try:
+            for _ in range(60):
+                client = Client(navd.socket_path, timeout=2)
+                clients.append(client)
+        except OSError:
+            pass
+        navd.wait_for_log("out of file descriptors", timeout=10)
+        assert navd.alive
+        for client in clients:
+            client.close()
+        for _ in range(200):  # navd frees the descriptors once it saw the peers go
+            try:
+                with Client(navd.socket_path, timeout=2) as fresh:
+                    assert fresh.call("nav.url") == {"url": "social://feed"}
+                    break
+            except (OSError, EOFError, TimeoutError):
+                time.sleep(0.05)
+        else:
+            raise AssertionError("navd did not accept again after descriptors were freed")
+    finally:
+        navd.stop()

@@ -17,6 +17,7 @@ import socket
 import stat
 import subprocess
 import tempfile
+import time
 
 import pytest
 
@@ -131,7 +132,7 @@ def test_a_socket_path_too_long_is_a_clear_error(navd_command, scratch_dir):
     assert "socket path is" in done.stderr and "at most" in done.stderr
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP], ids=["SIGTERM", "SIGINT", "SIGHUP"])
 def test_a_signal_sends_daemon_shutdown_to_every_client_removes_the_socket_and_exits_0(navd_factory, signum):
     navd = navd_factory()
     subscribed = navd.client("subscriber")
@@ -152,9 +153,60 @@ def test_a_signal_sends_daemon_shutdown_to_every_client_removes_the_socket_and_e
         assert client.notifications == [] and not any(client.responses.values())
     assert navd.process.wait(timeout=10) == 0, navd.stderr()
     assert not os.path.exists(navd.socket_path), "the socket was left behind"
+    assert not os.path.exists(navd.socket_path + ".lock"), "the lock file was left behind"
     assert f"signal={signum.name}" in navd.stderr() and "shutting down" in navd.stderr()
     for client in clients:
         client.close()
+
+
+@pytest.mark.parametrize("signum", [signal.SIGUSR1, signal.SIGUSR2], ids=["SIGUSR1", "SIGUSR2"])
+def test_sigusr_logs_one_status_line_and_changes_nothing(navd_factory, signum):
+    """Before: SIGUSR1's default action killed navd without daemon.shutdown and left the socket."""
+    navd = navd_factory()
+    with navd.client("watcher") as client:
+        client.call("nav.subscribe", {})
+        client.call("nav.route", {"to": "compose"})
+        navd.process.send_signal(signum)
+        line = navd.wait_for_log(f"signal={signum.name}", timeout=10)
+        assert "status" in line and "revision=2" in line and "clients=1" in line, line
+        assert navd.alive
+        assert client.call("nav.state")["revision"] == 2
+        assert client.notifications == [] or all(n["method"] == "nav.changed" for n in client.notifications)
+    assert os.path.exists(navd.socket_path)
+
+
+def test_two_navds_started_together_one_serves_the_other_exits_2(navd_command, scratch_dir):
+    """Before: the loser exited 1 ("already in use") in 7 of 10 races: both probed a free
+    path, or one took the other's bound-but-not-listening socket for a stale one."""
+    for attempt in range(10):
+        path = scratch_dir / f"race{attempt}.sock"
+        argv = [*navd_command, "--socket", str(path)]
+        first, second = (subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                          stderr=subprocess.PIPE, text=True) for _ in range(2))
+        try:
+            deadline = time.monotonic() + 15
+            while first.poll() is None and second.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.01)
+            loser, winner = (first, second) if first.poll() is not None else (second, first)
+            _, err = loser.communicate(timeout=15)
+            assert loser.returncode == 2, f"attempt {attempt}: the loser exited {loser.returncode}: {err}"
+            assert f"already running at {path}" in err, err
+            assert winner.poll() is None, "both navds exited"
+            for _ in range(500):  # the winner may still be starting
+                try:
+                    client = Client(str(path), timeout=5)
+                    break
+                except OSError:
+                    time.sleep(0.02)
+            with client:
+                assert client.call("nav.state")["revision"] == 1
+        finally:
+            for process in (first, second):
+                if process.poll() is None:
+                    process.send_signal(signal.SIGTERM)
+                    process.communicate(timeout=15)
+        assert winner.returncode == 0
+        assert not os.path.exists(path)
 
 
 def test_a_signal_ends_navd_even_when_a_client_never_reads(navd_factory):

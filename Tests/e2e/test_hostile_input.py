@@ -102,6 +102,28 @@ def padded_request(request_id: int, size: int) -> bytes:
     return head + b" " * (size - len(head) - 1) + b"}\n"
 
 
+def test_the_third_oversized_line_is_answered_before_the_connection_closes(navd_factory):
+    """Before: the third line over the limit, sent whole (more than the limit, in one go),
+    closed the connection without its -32600 reply."""
+    navd = navd_factory()
+    limit = 1 << 20
+    for attempt in range(3):
+        with navd.client() as client:
+            line = b'{"jsonrpc":"2.0","id":1,"method":"nav.url","params":{"pad":"' + b"x" * (limit + 10) + b'"}}\n'
+            try:
+                client.send_raw(line * 3)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # navd stops reading after the third; what it wrote is still there to read
+            answers = []
+            try:
+                while True:
+                    answers.append(client.read_message(timeout=10))
+            except (EOFError, ConnectionResetError):
+                pass
+            assert [a["error"]["code"] for a in answers] == [-32600] * 3, f"attempt {attempt}: {answers}"
+            assert all(a["id"] is None for a in answers)
+
+
 def test_a_line_of_exactly_the_limit_is_served(navd_factory):
     navd = navd_factory(extra_args=["--max-message-bytes", str(LIMIT)])
     with navd.client() as client:

@@ -12,6 +12,9 @@ cd "$(dirname "$0")/.." || exit 2
 seconds=${FUZZ_SECONDS:-60}
 timeout=${FUZZ_TIMEOUT:-10}
 bin=.build-fuzz/release
+# libFuzzer handles the trap of a failed precondition itself (and saves the input); Swift's own
+# crash backtracer would run first, inside the sanitized process.
+export SWIFT_BACKTRACE=enable=no
 rm -rf .fuzz/seeds
 python3 scripts/fuzz-seeds.py .fuzz/seeds || exit 2
 mkdir -p .fuzz/logs
@@ -39,7 +42,7 @@ for target in "$@"; do
         echo "fuzz: $target FAILED (exit $result); the end of its log:"
         grep -E '^(==[0-9]+==ERROR|SUMMARY|Fatal error|.*broken promise|    #[0-9]+ )' "$log" | head -40
         for found in $(find "$crashes" -type f -newer "$marker" ! -name 'slow-unit-*'); do
-            echo "fuzz: input saved in $found; reproduce with: $binary $found"
+            echo "fuzz: input saved in $found; reproduce with: SWIFT_BACKTRACE=enable=no $binary $found"
         done
     fi
     rm -f "$marker"

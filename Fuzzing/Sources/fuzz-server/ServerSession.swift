@@ -62,13 +62,18 @@ struct ServerSession {
     /// id, and batch arrays), in order.
     func check(input: [UInt8]) -> [JSONValue] {
         server.navigator.expectSound("after the input")
-        let responses = JSONLines.parse(sent[Self.client] ?? [], what: "navd's writes to the client").filter { line in
-            if case .array = line { return true }
-            return line["method"] == nil
-        }
+        let responses = responses()
         checkClient(input: input, responses: responses)
         checkSubscriber()
         return responses
+    }
+
+    /// The fuzzed client's responses (single objects with an id, and batch arrays), in order.
+    func responses() -> [JSONValue] {
+        JSONLines.parse(sent[Self.client] ?? [], what: "navd's writes to the client").filter { line in
+            if case .array = line { return true }
+            return line["method"] == nil
+        }
     }
 
     private func checkClient(input: [UInt8], responses: [JSONValue]) {

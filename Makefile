@@ -52,7 +52,7 @@ run: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product navd
 	.build/debug/navd $(NAVD_FLAGS)
 
-test: test-deps
+test: test-deps fuzz-short
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
 	$(SWIFT) test $(SWIFT_FLAGS) --skip-build
 	$(VENV_PYTHON) -m pytest -q Tests/protocol Tests/e2e
@@ -118,6 +118,25 @@ bench: deps
 .PHONY: demo
 demo: build
 	sh Clients/navview/demo/demo.sh "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)"
+
+# Coverage-guided fuzzing (libFuzzer with AddressSanitizer, Fuzzing/): the server on a client's
+# bytes, app definitions with `check`, deep links. Each target runs FUZZ_SECONDS; the corpus grows
+# in .fuzz/corpus/TARGET, a crash is saved in .fuzz/crashes/TARGET/ and fails the run with the
+# command that replays it (scripts/fuzz.sh). FUZZ_TARGETS picks targets, FUZZ_FLAGS adds
+# libFuzzer flags. The build (release, sanitized) has its own scratch path, .build-fuzz.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= server definition deeplink
+.PHONY: fuzz fuzz-build fuzz-short
+fuzz-build: deps
+	$(SWIFT) build --package-path Fuzzing --scratch-path "$(CURDIR)/.build-fuzz" -c release \
+	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+
+fuzz: fuzz-build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) sh scripts/fuzz.sh $(FUZZ_TARGETS)
+
+# The short run `make test` includes: 15 s per target.
+fuzz-short: fuzz-build
+	FUZZ_SECONDS=15 sh scripts/fuzz.sh $(FUZZ_TARGETS)
 
 # Re-embeds Protocol/navd.openrpc.json into navd (rpc.discover) after editing it.
 protocol: venv

@@ -51,6 +51,38 @@ struct LineTests {
         #expect(cut.width == 5)
     }
 
+    @Test func cuttingKeepsCombiningMarksOnTheirBase() {
+        // ab, then shin with qamats and shin dot, lamed, vav with holam, final mem.
+        let hebrew = Line("ab\u{5E9}\u{5B8}\u{5C1}\u{5DC}\u{5D5}\u{5B9}\u{5DD}")
+        #expect(hebrew.width == 6)
+        #expect(hebrew.fitted(to: 4).text.unicodeScalars.map(\.value) == [0x61, 0x62, 0x5E9, 0x5B8, 0x5C1, 0x2026])
+        // ท with sara ii and mai ek, three times.
+        let thai = Line(String(repeating: "\u{E17}\u{E35}\u{E48}", count: 3))
+        #expect(thai.width == 3)
+        #expect(thai.fitted(to: 2).text == "\u{E17}\u{E35}\u{E48}…")
+    }
+
+    @Test func emojiAtTheEdgeAreNeverHalved() {
+        let rockets = Line("id🚀🚀🚀")
+        #expect(rockets.width == 8)
+        #expect(rockets.fitted(to: 7).text == "id🚀🚀…")
+        #expect(rockets.fitted(to: 6).text == "id🚀…")
+        #expect(rockets.fitted(to: 6).width == 5)
+    }
+
+    /// A piece that begins with a combining mark joins the line's last character: the spans
+    /// still count characters of the text (a mismatch would trap when the runs are cut).
+    @Test func aPieceStartingWithACombiningMarkJoinsTheLastCharacter() {
+        var line = Line("e", .bold)
+        line.append("\u{301}x", .dim)
+        #expect(line.text == "e\u{301}x")
+        #expect(line.count == 2)
+        #expect(line.spans == [Span(start: 0, count: 1, style: .bold), Span(start: 1, count: 1, style: .dim)])
+        #expect(line.runs.map { String($0.text) } == ["e\u{301}", "x"])
+        line.append("\u{302}")
+        #expect(line.count == 2 && line.runs.map { String($0.text) } == ["e\u{301}", "x\u{302}"])
+    }
+
     @Test func paddingFillsToTheWidthInAStyle() {
         let line = Line("ab").padded(to: 5, .reverse)
         #expect(line.text == "ab   ")

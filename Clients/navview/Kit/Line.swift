@@ -27,10 +27,15 @@ public struct Line: Sendable, Hashable, CustomStringConvertible {
         append(text, style)
     }
 
-    /// Appends text painted with `style`; control characters become U+FFFD.
+    /// Appends text painted with `style`; control characters become U+FFFD. A piece that
+    /// starts with a combining mark (or anything else that extends a character) joins the
+    /// line's last character, which keeps its style: the mark stays on its base.
     public mutating func append(_ piece: String, _ style: Style = .plain) {
         let piece = DisplayWidth.clean(piece)
-        let length = piece.count
+        guard let first = piece.first else { return }
+        var length = piece.count
+        if let last = text.last, (String(last) + String(first)).count == 1 { length -= 1 }
+        text += piece
         guard length > 0 else { return }
         if !style.isPlain {
             if let last = spans.last, last.style == style, last.start + last.count == count {
@@ -39,7 +44,6 @@ public struct Line: Sendable, Hashable, CustomStringConvertible {
                 spans.append(Span(start: count, count: length, style: style))
             }
         }
-        text += piece
         count += length
     }
 

@@ -91,7 +91,7 @@ struct TreeDrawing {
 
     private func screen(_ screen: ScreenView) -> Line {
         let isTop = screen.id == top
-        var line = Line(isTop ? glyphs.top : String(repeating: " ", count: glyphs.top.count))
+        var line = Line(isTop ? glyphs.top : String(repeating: " ", count: DisplayWidth.of(glyphs.top)))
         line.append(screen.id, .dim)
         line.append(" ")
         line.append(screen.screen, .bold)

@@ -46,11 +46,12 @@ struct CommandLineMannersTests {
     }
 
     @Test func theShellAnswersAMistypedCommandTheSameWayAndGoesOn() {
-        let outcome = navd.run("shell", lines: ["rout post postId=5", "route post postId=5"])
+        let outcome = navd.run("shell", lines: ["rout post postId=5", "route post postId=5", "exti", "exit"])
         #expect(outcome == Outcome(
             status: 0,
-            stdout: "r2: willHide s1 feedList, enter s5 post postId=5 (push via zoom), willShow s5 post\n\n",
-            stderr: "navctl: unknown command 'rout' — did you mean 'route'?\n"))
+            stdout: "r2: willHide s1 feedList, enter s5 post postId=5 (push via zoom), willShow s5 post\n",
+            stderr: "navctl: unknown command 'rout' — did you mean 'route'?\n"
+                + "navctl: unknown command 'exti' — did you mean 'exit'?\n"))
     }
 
     @Test func aMistypedDestinationOrTabIsAnsweredWithTheNearestNames() {

@@ -45,7 +45,7 @@ public final class Shell {
         if words == ["exit"] || words == ["quit"] { return false }
         let parsed: any ParsableCommand
         do {
-            parsed = try Navctl.parse(words)
+            parsed = try Navctl.parse(words, alsoKnown: ["exit", "quit"])
         } catch {
             _ = NavctlMain.reportParseOutcome(error, environment: session.environment)
             return true

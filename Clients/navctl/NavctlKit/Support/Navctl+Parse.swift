@@ -5,10 +5,12 @@ extension Navctl {
     /// Parses a command line, a shell line or a script line (one grammar for every way in):
     /// the common options may come before the subcommand as well as after it (`navctl --socket
     /// S state`, as `git -C DIR status`), and a first word that names no subcommand is an
-    /// `UnknownCommand` with the nearest names (`unknown command 'rout' — did you mean 'route'?`).
-    public static func parse(_ words: [String]) throws -> any ParsableCommand {
+    /// `UnknownCommand` with the nearest names (`unknown command 'rout' — did you mean 'route'?`);
+    /// `alsoKnown` are words the caller handles itself (the shell's `exit`), suggested too.
+    public static func parse(_ words: [String], alsoKnown: [String] = []) throws -> any ParsableCommand {
         let arguments = CommonOptions.movingLeadingOptions(words)
-        if let unknown = UnknownCommand.find(in: arguments, commands: subcommandNames + ["help"], program: "navctl") {
+        let commands = subcommandNames + ["help"] + alsoKnown
+        if let unknown = UnknownCommand.find(in: arguments, commands: commands, program: "navctl") {
             throw unknown
         }
         return try parseAsRoot(arguments)

@@ -18,7 +18,10 @@ struct Navview: ParsableCommand {
             When navd goes away navview says "disconnected — retrying" and reconnects.
 
             With --plain, or when stdout is not a terminal, navview prints the tree as text after \
-            each change, under a line such as "--- revision 7 (nav.route by navctl (c3)) ---".
+            each change, under a line such as "--- revision 7 (nav.route by navctl (c3)) ---"; so does \
+            a terminal that cannot take the full screen (TERM unset, dumb, or unknown to terminfo), \
+            after a one-line note on stderr. NO_COLOR (set and not empty) turns colour off; a locale \
+            that is not UTF-8 gets ASCII drawing characters.
             """,
         version: NavVersion.line("navview"))
 
@@ -39,17 +42,28 @@ struct Navview: ParsableCommand {
 
     mutating func run() throws {
         setlocale(LC_ALL, "")
-        let glyphs: Glyphs? = ascii ? .ascii : nil
-        if plain || once || isatty(STDOUT_FILENO) == 0 {
-            let viewer = PlainViewer(socketPath: socket, glyphs: glyphs ?? .unicode)
-            if once { throw ExitCode(viewer.once()) }
-            viewer.run()
+        let presentation = Presentation.choose(
+            plain: plain, once: once, ascii: ascii, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
+            term: environment("TERM"), noColor: environment("NO_COLOR"), localeIsUTF8: Terminal.localeIsUTF8())
+        if let note = presentation.note { printError(note) }
+        let glyphs = presentation.glyphs
+        switch presentation.mode {
+        case .once:
+            throw ExitCode(PlainViewer(socketPath: socket, glyphs: glyphs).once())
+        case .plain:
+            PlainViewer(socketPath: socket, glyphs: glyphs).run()
+        case .fullScreen:
+            do {
+                try TerminalViewer(socketPath: socket, glyphs: glyphs, colours: presentation.colours).run()
+            } catch {
+                // ncurses does not know $TERM: nothing was drawn, text still works.
+                printError(error.message)
+                PlainViewer(socketPath: socket, glyphs: glyphs).run()
+            }
         }
-        do {
-            try TerminalViewer(socketPath: socket, glyphs: glyphs).run()
-        } catch {
-            printError("navview: \(error)")
-            throw ExitCode.failure
-        }
+    }
+
+    private func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 }

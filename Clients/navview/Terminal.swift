@@ -17,14 +17,14 @@ final class Terminal {
         return name == "utf-8" || name == "utf8"
     }
 
-    /// Takes over the terminal; fails (instead of exiting, as `initscr` would) when ncurses
-    /// does not know `$TERM`.
-    func start() throws(TerminalError) {
+    /// Takes over the terminal, in colour when `colours` and the terminal has them; fails
+    /// (instead of exiting, as `initscr` would) when ncurses does not know `$TERM`.
+    func start(colours wanted: Bool) throws(TerminalError) {
         guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
             let screen = newterm(nil, output, input)
         else {
-            let term = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
-            throw TerminalError(message: "ncurses cannot drive this terminal (TERM=\(term)); --plain prints text instead")
+            let term = getenv("TERM").map { String(cString: $0) } ?? ""
+            throw TerminalError(message: Presentation.unknownTerminalNote(term: term))
         }
         set_term(screen)
         active = true
@@ -36,7 +36,7 @@ final class Terminal {
         curs_set(0)
         // Esc alone should close the prompt at once, not wait for an escape sequence.
         set_escdelay(25)
-        if has_colors() {
+        if wanted && has_colors() {
             start_color()
             use_default_colors()
             for colour in Colour.allCases {

@@ -8,7 +8,9 @@ internal import NavviewKit
 /// bytes, keys and signals in and paints lines out.
 final class TerminalViewer {
     private let terminal = Terminal()
-    private let signals = SignalWatch()
+    /// Made once the terminal is ours: if ncurses refuses it, navview prints text instead,
+    /// and Ctrl-C must still end that.
+    private var signals: SignalWatch?
     private let link: NavdLink
     private var session: ViewerSession
     private var running = true
@@ -19,15 +21,19 @@ final class TerminalViewer {
     /// `daemon.info` is asked again after changes, and at least this often.
     private let infoInterval = 3.0
 
-    init(socketPath: String?, glyphs: Glyphs?) {
+    private let colours: Bool
+
+    init(socketPath: String?, glyphs: Glyphs, colours: Bool) {
         link = NavdLink(socketPath: socketPath)
-        session = ViewerSession(socket: link.socketPath, glyphs: glyphs ?? (Terminal.localeIsUTF8() ? .unicode : .ascii))
+        session = ViewerSession(socket: link.socketPath, glyphs: glyphs)
+        self.colours = colours
     }
 
     /// Runs until `q`, Ctrl-C or a stopping signal; the terminal is restored on every way out.
     func run() throws(TerminalError) {
-        try terminal.start()
+        try terminal.start(colours: colours)
         defer { terminal.restore() }
+        signals = SignalWatch()
         while running {
             pump()
             if dirty { paint() }
@@ -179,7 +185,7 @@ final class TerminalViewer {
         if let untilAttempt = link.secondsUntilAttempt { timeout = untilAttempt }
         var fds = [
             pollfd(fd: stdinOpen ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signals?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
             pollfd(fd: link.fileDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         let ready = poll(&fds, nfds_t(fds.count), Int32(min(timeout, 60) * 1000 + 1))
@@ -193,7 +199,7 @@ final class TerminalViewer {
     }
 
     private func handleSignals() {
-        for signal in signals.read() {
+        for signal in signals?.read() ?? [] {
             switch signal {
             case .resize:
                 terminal.resize()

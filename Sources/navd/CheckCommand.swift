@@ -5,7 +5,11 @@ import NavigationCore
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Checks an app definition and lists every problem with its JSON path."
+        abstract: "Checks an app definition and lists every problem with its JSON path.",
+        discussion: """
+            An app definition is a regular file, or - for standard input, of at most 16 MiB. \
+            Exit status: 0 if it is valid (warnings may be listed), 1 if not.
+            """
     )
 
     @Argument(help: "The app definition (JSON): a regular file of at most 16 MiB, or - for standard input.")

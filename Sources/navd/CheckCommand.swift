@@ -5,10 +5,14 @@ import NavigationCore
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Checks an app definition and lists every problem with its JSON path."
+        abstract: "Checks an app definition and lists every problem with its JSON path.",
+        discussion: """
+            An app definition is a regular file, or - for standard input, of at most 16 MiB. \
+            Exit status: 0 if it is valid (warnings may be listed), 1 if not.
+            """
     )
 
-    @Argument(help: "The app definition (JSON), or - for standard input.")
+    @Argument(help: "The app definition (JSON): a regular file of at most 16 MiB, or - for standard input.")
     var file: String
 
     @Flag(help: "Print the result as one JSON object.")
@@ -28,27 +32,45 @@ struct CheckCommand: ParsableCommand {
         } catch {
             diagnostics = error.diagnostics
         }
-        let report = CheckReport(file: file, diagnostics: diagnostics)
+        let report = CheckReport(file: file, diagnostics: diagnostics, source: text)
         print(json ? JSONWriter.string(report.jsonValue) : report.text)
         if !report.errors.isEmpty { throw ExitCode(1) }
     }
 }
 
-/// Reads a definition file, `-` meaning standard input.
+/// Reads a definition file, `-` meaning standard input (`DefinitionFile`: a regular file of
+/// at most 16 MiB).
 func readDefinition(_ path: String) throws(StandardIO.ReadError) -> String {
-    try StandardIO.readText(path)
+    try DefinitionFile.read(path)
 }
 
-/// What `navd check` prints.
+/// What `navd check` prints. A problem of the text itself (a JSON syntax error, a repeated
+/// key) is shown at its line and column with the line and a caret under the column:
+///
+///     my-app.json:3:17: invalid JSON: expected ',' or '}' in an object
+///       "screens": { "a" "b": {} }
+///                        ^
 struct CheckReport {
     var file: String
     var diagnostics: [Diagnostic]
+    /// The definition's text, where the offsets of diagnostics point.
+    var source: String
 
     var errors: [Diagnostic] { diagnostics.filter(\.isError) }
     var warnings: [Diagnostic] { diagnostics.filter { !$0.isError } }
 
+    private func describe(_ diagnostic: Diagnostic) -> String {
+        guard let offset = diagnostic.offset else { return diagnostic.description }
+        let location = DiagnosticLocation(offset: offset, in: source)
+        let place = "\(file):\(location.line):\(location.column)"
+        if diagnostic.message.hasPrefix("invalid JSON") {
+            return "\(place): \(diagnostic.message)\n\(location.snippet)"
+        }
+        return "\(diagnostic.severity): \(diagnostic.path): \(diagnostic.message)\n --> \(place)\n\(location.snippet)"
+    }
+
     var text: String {
-        var lines = diagnostics.map(\.description)
+        var lines = diagnostics.map(describe)
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         lines.append("\(file): " + (errors.isEmpty ? "ok" : "invalid") + ", "
             + count(errors.count, "error") + ", " + count(warnings.count, "warning"))
@@ -57,7 +79,15 @@ struct CheckReport {
 
     var jsonValue: JSONValue {
         func list(_ items: [Diagnostic]) -> JSONValue {
-            .array(items.map { ["path": .string($0.path), "message": .string($0.message)] })
+            .array(items.map { diagnostic in
+                var entry: JSONObject = ["path": .string(diagnostic.path), "message": .string(diagnostic.message)]
+                if let offset = diagnostic.offset {
+                    let location = DiagnosticLocation(offset: offset, in: source)
+                    entry["line"] = .int(location.line)
+                    entry["column"] = .int(location.column)
+                }
+                return .object(entry)
+            })
         }
         return ["file": .string(file), "ok": .bool(errors.isEmpty), "errors": list(errors), "warnings": list(warnings)]
     }

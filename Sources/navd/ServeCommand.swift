@@ -15,7 +15,7 @@ struct ServeCommand: ParsableCommand {
         abstract: "Starts navd in the foreground on an app definition (the built-in sample app by default)."
     )
 
-    @Option(help: "The app definition (JSON). Default: the built-in sample app.")
+    @Option(help: "The app definition (JSON, a regular file of at most 16 MiB). Default: the built-in sample app.")
     var app: String?
 
     @Option(help: "The socket path. Default: $NAVD_SOCKET, else $XDG_RUNTIME_DIR/navd/navd.sock, else /tmp/navd-$UID/navd.sock.")
@@ -50,6 +50,13 @@ struct ServeCommand: ParsableCommand {
         let logger = Logger(label: "navd")
 
         let definition = try loadDefinition(logger: logger)
+        let navigator: Navigator
+        do {
+            navigator = try Navigator(booting: definition)
+        } catch {
+            StandardIO.error("navd: \(app ?? "the built-in app") cannot start: \(error)\n")
+            throw ExitCode(1)
+        }
         let path = SocketPath(SocketLocation.resolve(override: socket))
         // The lock first: of two navds started together, exactly one gets past it.
         let lock: SocketLock
@@ -71,7 +78,6 @@ struct ServeCommand: ParsableCommand {
         configuration.socketPath = path.path
         configuration.openRPC = (try? JSONParser.parse(OpenRPCDocument.json, maxDepth: 256)) ?? .null
         configuration.clock = { (ContinuousClock.now - started).seconds }
-        let navigator = Navigator(definition: definition)
         let server = NavServer(navigator: navigator, configuration: configuration)
         let daemon = Daemon(server: server, logger: logger, allowedUIDs: Set(allowUID))
 
@@ -122,7 +128,7 @@ struct ServeCommand: ParsableCommand {
             for warning in loaded.warnings { logger.warning("\(app): \(warning)") }
             return loaded.definition
         } catch {
-            let report = CheckReport(file: app, diagnostics: error.diagnostics)
+            let report = CheckReport(file: app, diagnostics: error.diagnostics, source: text)
             StandardIO.error(report.text + "\n")
             throw ExitCode(1)
         }

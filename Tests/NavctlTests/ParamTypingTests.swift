@@ -37,8 +37,8 @@ struct ParamTypingTests {
 
     @Test func boolsAndDoubles() throws {
         let shop = try AppDefinition.load(json: """
-            {"app": "t", "root": "s", "flows": {"s": {"kind": "stack", "root": "a"}},
-             "screens": {"a": {"params": {"on": {"type": "bool"}, "price": {"type": "double"}}}}}
+            {"app": "t", "root": "s", "flows": {"s": {"kind": "stack", "root": "home"}},
+             "screens": {"home": {"routes": ["a"]}, "a": {"params": {"on": {"type": "bool"}, "price": {"type": "double"}}}}}
             """).definition
         let typer = ParamTyper(definition: shop)
         #expect(try typer.params(for: "a", [Assignment("on=true")!, Assignment("price=2.5")!]) == ["on": true, "price": 2.5])

@@ -84,7 +84,38 @@ BAD = {
     "optional is not a boolean": lambda d: d["screens"]["home"].update({"params": {"p": {"type": "int", "optional": "yes"}}}),
     "guard without redirect": lambda d: d.update({"guards": {"signedIn": {}}}),
     "schemes is a string": lambda d: d.update({"schemes": "social"}),
+    # Names are identifiers, schemes RFC 3986 and not web schemes, hosts DNS names
+    # (Protocol/semantics.md, decisions 46 and 47).
+    "screen name with a newline": lambda d: d["screens"].update({"a\nb": {}}),
+    "screen name ../x": lambda d: d["screens"].update({"../x": {}}),
+    "screen name with a space": lambda d: d["screens"].update({"a b": {}}),
+    "screen name of 129 characters": lambda d: d["screens"].update({"a" * 129: {}}),
+    "flow name with NUL": lambda d: d["flows"].update({"a\u0000": {"kind": "stack", "root": "home"}}),
+    "param name with a slash": lambda d: d["screens"]["home"].update({"params": {"a/b": {"type": "int", "optional": True}}}),
+    "guard name with a space": lambda d: d.update({"guards": {"signed in": {"redirect": "home"}}}),
+    "transition name with a space": lambda d: d.update({"transitions": {"my slide": {"base": "push", "animator": "s"}}}),
+    "app name ../app": lambda d: d.update({"app": "../app"}),
+    "empty scheme": lambda d: d.update({"schemes": [""]}),
+    "scheme with a space": lambda d: d.update({"schemes": ["a b"]}),
+    "scheme https": lambda d: d.update({"schemes": ["https"]}),
+    "scheme HTTP": lambda d: d.update({"schemes": ["HTTP"]}),
+    "host with a scheme": lambda d: d.update({"hosts": ["https://example.com"]}),
+    "host with a port": lambda d: d.update({"hosts": ["example.com:443"]}),
+    "host with an empty label": lambda d: d.update({"hosts": ["a..b"]}),
 }
+
+
+GOOD = {
+    "names with dots and dashes": lambda d: d["screens"].update({"my-screen.v2": {}, "_x": {}}),
+    "name of 128 characters": lambda d: d["screens"].update({"a" * 128: {}}),
+    "schemes": lambda d: d.update({"schemes": ["social", "my-app+v1.2", "httpx"]}),
+    "hosts": lambda d: d.update({"hosts": ["example.com", "xn--80ak6aa92e.com", "localhost", "a-b.c0"]}),
+}
+
+
+@pytest.mark.parametrize("change", GOOD.values(), ids=GOOD.keys())
+def test_good_definitions_pass(change):
+    assert [e.message for e in errors(with_change(change))] == []
 
 
 @pytest.mark.parametrize("change", BAD.values(), ids=BAD.keys())

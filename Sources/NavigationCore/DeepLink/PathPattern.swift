@@ -32,6 +32,9 @@ public struct PathPattern: Sendable, Hashable {
         var parser = PathPatternParser(pattern)
         let items = try parser.parse()
         var expansions = try PathPatternParser.combinations(of: items, pattern: pattern)
+        if expansions.contains(where: { $0.count > PathPatternParser.maxSegments }) {
+            throw PathPatternError(pattern: pattern, message: "more than \(PathPatternParser.maxSegments) segments")
+        }
         expansions = stableSorted(expansions) { $0.count > $1.count }
         var seen = Set<[Segment]>()
         return expansions.filter { seen.insert($0).inserted }.map { PathPattern(segments: $0, source: pattern) }

@@ -14,6 +14,9 @@ struct PathPatternParser {
 
     /// More optional combinations than this is surely a mistake and would bloat the trie.
     static let maxExpansions = 64
+    /// The most segments of one expansion: matching walks the trie one level per segment, so
+    /// this bounds how deep a match (and its recursion) can go, whatever the URL.
+    static let maxSegments = 256
 
     private let pattern: String
     private let bytes: [UInt8]
@@ -28,7 +31,7 @@ struct PathPatternParser {
     mutating func parse() throws(PathPatternError) -> [Item] {
         guard bytes.first == UInt8(ascii: "/") else { throw failure("a pattern must start with '/'") }
         if bytes.count == 1 { return [] }
-        let items = try parseItems()
+        let items = try parseItems(depth: 0)
         if position < bytes.count { throw failure("unmatched ')'") }
         return items
     }
@@ -53,19 +56,28 @@ struct PathPatternParser {
 
     // MARK: - Grammar
 
-    private mutating func parseItems() throws(PathPatternError) -> [Item] {
+    /// `depth`: the optional groups this one is inside. Each level of nesting adds at least
+    /// one expansion, so nesting deeper than `maxExpansions` is refused here, before the
+    /// recursion could go deeper.
+    private mutating func parseItems(depth: Int) throws(PathPatternError) -> [Item] {
         var items: [Item] = []
+        var segments = 0
         while position < bytes.count {
             switch bytes[position] {
             case UInt8(ascii: "/"):
                 position += 1
+                segments += 1
+                if segments > Self.maxSegments { throw failure("more than \(Self.maxSegments) segments") }
                 items.append(.segment(try parseSegment()))
             case UInt8(ascii: "("):
+                guard depth < Self.maxExpansions else {
+                    throw failure("more than \(Self.maxExpansions) optional combinations")
+                }
                 position += 1
                 guard position < bytes.count, bytes[position] == UInt8(ascii: "/") else {
                     throw failure("an optional group must start with '/'")
                 }
-                let inner = try parseItems()
+                let inner = try parseItems(depth: depth + 1)
                 guard position < bytes.count, bytes[position] == UInt8(ascii: ")") else { throw failure("unclosed '('") }
                 position += 1
                 items.append(.group(inner))

@@ -21,8 +21,11 @@ extension DefinitionDecoder {
         let path = DiagnosticPath.root
         guard let object = object(json, at: path, fields: AppDefinition.fields) else { return nil }
         let app = requiredString(object, "app", at: path)
+        if let app { checkName(app, kind: "app", at: path.key("app")) }
         let schemes = stringArray(object, "schemes", at: path)
+        checkSchemes(schemes, at: path.key("schemes"))
         let hosts = stringArray(object, "hosts", at: path)
+        checkHosts(hosts, at: path.key("hosts"))
         let root = requiredString(object, "root", at: path)
         let flows = members(of: object, "flows", at: path).compactMap { flow(named: $0.name, $0.value, at: $0.path) }
         let transitions = members(of: object, "transitions", at: path).compactMap {

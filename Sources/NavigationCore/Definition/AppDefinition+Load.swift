@@ -2,15 +2,22 @@ extension AppDefinition {
     /// Parses, decodes and validates an app definition (`navd check FILE`). Throws every error
     /// found (with the warnings found alongside); on success returns the warnings.
     ///
-    /// A JSON syntax error is one diagnostic at `$` naming the byte offset. When decoding
-    /// reports structural errors, semantic validation is not run: a partial definition would
-    /// only add errors that follow from the structural ones.
+    /// A JSON syntax error is one diagnostic at the member it is inside, with its byte offset
+    /// (`navd check` shows the line and column). A key repeated in one object is an error
+    /// (`$: duplicate key 'screens'`): JSON parsers disagree on which value wins, so a
+    /// definition must not depend on it. When decoding reports structural errors, semantic
+    /// validation is not run: a partial definition would only add errors that follow from the
+    /// structural ones.
     public static func load(json text: String) throws(DefinitionError) -> (definition: AppDefinition, warnings: [Diagnostic]) {
         let json: JSONValue
         do {
-            json = try JSONParser.parse(text)
+            json = try JSONParser.parse(text, duplicateKeys: .reject)
         } catch {
-            throw DefinitionError(diagnostics: [.error("$", "invalid JSON: \(error.message) at byte \(error.offset)")])
+            let path = DiagnosticPath(error.path).description
+            if case .duplicateKey(let key) = error.kind {
+                throw DefinitionError(diagnostics: [.error(path, "duplicate key \(quoted(key))", offset: error.offset)])
+            }
+            throw DefinitionError(diagnostics: [.error(path, "invalid JSON: \(error.message)", offset: error.offset)])
         }
         let (decoded, decodingDiagnostics) = decode(json)
         guard let definition = decoded, !decodingDiagnostics.contains(where: \.isError) else {
@@ -19,6 +26,13 @@ extension AppDefinition {
         let diagnostics = decodingDiagnostics + definition.validate()
         guard !diagnostics.contains(where: \.isError) else {
             throw DefinitionError(diagnostics: diagnostics)
+        }
+        // What check accepts, navd starts: validation should leave nothing for booting to
+        // refuse, and if it ever does, that is an error here, never a trap at start.
+        do {
+            _ = try Navigator(booting: definition, instance: "00000000")
+        } catch {
+            throw DefinitionError(diagnostics: diagnostics + [.error("$.root", "the app cannot start: \(error.message)")])
         }
         return (definition, diagnostics)
     }

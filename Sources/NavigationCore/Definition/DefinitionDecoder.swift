@@ -84,13 +84,4 @@ struct DefinitionDecoder {
         }
         return strings
     }
-
-    /// Screen and flow names: `*` means any destination in `routes`, and a name must not be empty.
-    mutating func checkDestinationName(_ name: String, at path: DiagnosticPath) {
-        if name.isEmpty {
-            error(path, "a name must not be empty")
-        } else if name == "*" {
-            error(path, "'*' cannot be a name (in routes it means any destination)")
-        }
-    }
 }

@@ -13,10 +13,13 @@ extension DefinitionValidator {
             let tabsPath = path.key("tabs")
             if tabs.isEmpty {
                 error(tabsPath, "a tabs flow needs at least one tab")
+            } else if tabs.count > NavigationLimits().screensInTree {
+                error(tabsPath, "\(tabs.count) tabs open \(tabs.count) screens at once; the tree holds at most \(NavigationLimits().screensInTree)")
             }
+            var seen: Set<String> = []
             for (i, tab) in tabs.enumerated() {
                 let tabPath = tabsPath.index(i)
-                if tabs[..<i].contains(tab) {
+                if !seen.insert(tab).inserted {
                     error(tabPath, "duplicate tab '\(tab)'")
                 } else if definition.flow(named: tab)?.isTabs == true {
                     error(tabPath, "tabs flow '\(tab)' cannot be a tab of tabs flow '\(flow.name)'")
@@ -34,9 +37,9 @@ extension DefinitionValidator {
     }
 
     mutating func checkRoutes(of screen: ScreenDefinition) {
-        let edges = screen.routes.edges
-        for (i, (edge, path)) in zip(edges, routeEdgePaths(of: screen)).enumerated() {
-            if edges[..<i].contains(where: { $0.to == edge.to }) {
+        var seen: Set<String> = []
+        for (edge, path) in zip(screen.routes.edges, routeEdgePaths(of: screen)) {
+            if !seen.insert(edge.to).inserted {
                 warning(path, "duplicate route '\(edge.to)'; the first entry wins")
             } else if !isScreen(edge.to) && !isFlow(edge.to) {
                 error(path, "unknown destination '\(edge.to)'")

@@ -1,15 +1,14 @@
 /// Checks declared params: known types, defaults of the right type.
 extension DefinitionValidator {
-    /// `captured`: the names the screen's path captures, whose types must parse from a URL segment.
-    mutating func checkParams(of screen: ScreenDefinition, captured: Set<String>) {
+    mutating func checkParams(of screen: ScreenDefinition) {
         let paramsPath = Self.path(ofScreen: screen.name).key("params")
         for param in screen.params {
             let path = paramsPath.key(param.name)
             if case .unknown(let typeName) = param.type {
+                let suggestion = ParamType.nearestName(to: typeName).map { "; did you mean '\($0)'?" } ?? ""
                 error(
                     path.key("type"),
-                    captured.contains(param.name)
-                        ? "type '\(typeName)' cannot be parsed from a URL segment" : "unknown type '\(typeName)'")
+                    "unknown param type \(quoted(typeName)) (valid types: \(ParamType.names.joined(separator: ", ")))\(suggestion)")
             } else if let value = param.defaultValue, case .failure(let problem) = param.type.validate(value) {
                 error(path.key("default"), problem.description)
             }

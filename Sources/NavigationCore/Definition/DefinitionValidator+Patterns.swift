@@ -11,7 +11,8 @@ extension DefinitionValidator {
             error(path, "invalid path pattern: \(syntaxError.message)")
         case .success(let expansions)?:
             var reported: Set<String> = []
-            for name in expansions.flatMap(\.captureNames) where screen.param(named: name) == nil {
+            let declared = Set(screen.params.map(\.name))
+            for name in expansions.flatMap(\.captureNames) where !declared.contains(name) {
                 if reported.insert(name).inserted {
                     error(path, "path param '\(name)' is not declared in params")
                 }

@@ -10,15 +10,19 @@ extension DefinitionValidator {
         pending += definition.notFound.map { [$0] } ?? []
         var reachedScreens: Set<String> = []
         var reachedFlows: Set<String> = []
+        var reachedAll = false
+        let redirects = Dictionary(definition.guards.map { ($0.name, $0.redirect) }, uniquingKeysWith: { first, _ in first })
         while let name = pending.popLast() {
             switch definition.destination(named: name) {
             case .screen(let screen)?:
                 guard reachedScreens.insert(name).inserted else { continue }
-                if screen.routes.allowsAny {
+                if screen.routes.allowsAny && !reachedAll {
+                    // Once: every name is then pending, a second "*" adds nothing.
+                    reachedAll = true
                     pending += definition.screens.map(\.name) + definition.flows.map(\.name)
                 }
                 pending += screen.routes.edges.map(\.to)
-                pending += definition.guards.filter { screen.requires.contains($0.name) }.map(\.redirect)
+                pending += screen.requires.compactMap { redirects[$0] }
             case .flow(let flow)?:
                 guard reachedFlows.insert(name).inserted else { continue }
                 switch flow.kind {

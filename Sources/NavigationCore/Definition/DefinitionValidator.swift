@@ -4,6 +4,10 @@
 struct DefinitionValidator {
     let definition: AppDefinition
     private(set) var diagnostics: [Diagnostic] = []
+    /// The warnings reported so far: each is reported once.
+    private var warned: Set<Diagnostic> = []
+    /// The names of `guards`.
+    let guardNames: Set<String>
 
     /// Per screen (definition order): its path's expansions, read by the deep-link matcher's
     /// own parser so that a path validation accepts is one the matcher can build, or why the
@@ -16,6 +20,7 @@ struct DefinitionValidator {
 
     init(definition: AppDefinition) {
         self.definition = definition
+        guardNames = Set(definition.guards.map(\.name))
         patterns = definition.screens.map { screen in
             screen.path.map { pattern in Result { () throws(PathPatternError) in try PathPattern.expand(pattern) } }
         }
@@ -24,6 +29,7 @@ struct DefinitionValidator {
     mutating func run() -> [Diagnostic] {
         checkRoot()
         for flow in definition.flows { check(flow) }
+        checkScreensOpenedWithoutParams()
         for index in definition.screens.indices { checkScreen(at: index) }
         checkNotFound()
         for guardDefinition in definition.guards { check(guardDefinition) }
@@ -39,12 +45,12 @@ struct DefinitionValidator {
             error(path, "'\(screen.name)' names both a screen and a flow")
         }
         checkPattern(ofScreenAt: index)
-        checkParams(of: screen, captured: Set(expansions(ofScreenAt: index).flatMap(\.captureNames)))
+        checkParams(of: screen)
         checkRoutes(of: screen)
         if let transition = screen.transition {
             checkTransition(transition, at: path.key("transition"))
         }
-        for (i, name) in screen.requires.enumerated() where !definition.guards.contains(where: { $0.name == name }) {
+        for (i, name) in screen.requires.enumerated() where !guardNames.contains(name) {
             error(path.key("requires").index(i), "unknown guard '\(name)'")
         }
     }
@@ -55,11 +61,10 @@ struct DefinitionValidator {
         diagnostics.append(.error(path.description, message))
     }
 
-    /// Warnings are reported once: a deep-link chain can reach the same ancestor through
-    /// several expansions of one pattern.
+    /// Warnings are reported once.
     mutating func warning(_ path: DiagnosticPath, _ message: String) {
         let diagnostic = Diagnostic.warning(path.description, message)
-        if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+        if warned.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
     }
 
     static func path(ofScreen name: String) -> DiagnosticPath {

@@ -14,15 +14,20 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// JSONPath-like: `$.flows.main.tabs[0]`, `$.screens["my-screen"].path`.
     public var path: String
     public var message: String
+    /// The byte in the definition's text the problem is at, for problems of the text rather
+    /// than of a value: JSON syntax errors and repeated keys. `navd check` shows it as a line
+    /// and column (`DiagnosticLocation`).
+    public var offset: Int?
 
-    public init(severity: Severity, path: String, message: String) {
+    public init(severity: Severity, path: String, message: String, offset: Int? = nil) {
         self.severity = severity
         self.path = path
         self.message = message
+        self.offset = offset
     }
 
-    public static func error(_ path: String, _ message: String) -> Diagnostic {
-        Diagnostic(severity: .error, path: path, message: message)
+    public static func error(_ path: String, _ message: String, offset: Int? = nil) -> Diagnostic {
+        Diagnostic(severity: .error, path: path, message: message, offset: offset)
     }
 
     public static func warning(_ path: String, _ message: String) -> Diagnostic {
@@ -31,7 +36,33 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
     public var isError: Bool { severity == .error }
 
-    public var description: String { "\(severity): \(path): \(message)" }
+    public var description: String {
+        "\(severity): \(path): \(message)" + (offset.map { " (byte \($0))" } ?? "")
+    }
+}
+
+/// A name or value as a message shows it: in single quotes, control characters escaped as
+/// JSON escapes them, cut to its first 40 characters (a 100,000-character name is reported,
+/// not repeated).
+func quoted(_ text: String) -> String {
+    let limit = 40
+    var shown = ""
+    var count = 0
+    for character in text {
+        if count == limit {
+            shown += "…"
+            break
+        }
+        if character.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            var escaped: [UInt8] = []
+            JSONWriter.writeString(String(character), into: &escaped)
+            shown += String(decoding: escaped.dropFirst().dropLast(), as: UTF8.self)
+        } else {
+            shown.append(character)
+        }
+        count += 1
+    }
+    return "'" + shown + "'"
 }
 
 /// Why an app definition could not be loaded: every error found, and the warnings found with

@@ -29,3 +29,17 @@ struct DiagnosticPath: Sendable, Hashable, CustomStringConvertible {
             || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
     }
 }
+
+extension DiagnosticPath {
+    /// The path of a parser error's steps, from the document down.
+    init(_ steps: [JSONParser.Error.Step]) {
+        var path = DiagnosticPath.root
+        for step in steps {
+            switch step {
+            case .key(let key): path = path.key(key)
+            case .index(let index): path = path.index(index)
+            }
+        }
+        self = path
+    }
+}

@@ -1,7 +1,7 @@
 extension DefinitionDecoder {
     /// `{kind: "stack", root}` or `{kind: "tabs", tabs, initialTab}`, with an optional `transition`.
     mutating func flow(named name: String, _ value: JSONValue, at path: DiagnosticPath) -> FlowDefinition? {
-        checkDestinationName(name, at: path)
+        checkName(name, kind: "flow", at: path)
         guard let object = object(value, at: path, fields: ["kind", "root", "tabs", "initialTab", "transition"]) else {
             return nil
         }

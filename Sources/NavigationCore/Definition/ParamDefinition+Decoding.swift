@@ -2,6 +2,7 @@ extension DefinitionDecoder {
     /// `{type, values? (enum), optional?, default?}`. A type name navd does not know becomes
     /// `ParamType.unknown` (validation reports it); the default is checked by validation too.
     mutating func param(named name: String, _ value: JSONValue, at path: DiagnosticPath) -> ParamDefinition? {
+        checkName(name, kind: "param", at: path)
         guard let object = object(value, at: path, fields: ["type", "values", "optional", "default"]) else { return nil }
         let typeName = requiredString(object, "type", at: path)
         var type: ParamType?

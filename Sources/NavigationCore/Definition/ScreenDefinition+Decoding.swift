@@ -1,7 +1,7 @@
 extension DefinitionDecoder {
     /// `{path?, params?, routes?, transition?, requires?}`.
     mutating func screen(named name: String, _ value: JSONValue, at path: DiagnosticPath) -> ScreenDefinition? {
-        checkDestinationName(name, at: path)
+        checkName(name, kind: "screen", at: path)
         guard let object = object(value, at: path, fields: ["path", "params", "routes", "transition", "requires"]) else {
             return nil
         }

@@ -3,6 +3,7 @@ extension DefinitionDecoder {
     /// take the name of a built-in one.
     mutating func transition(named name: String, _ value: JSONValue, at path: DiagnosticPath) -> TransitionDefinition? {
         let shadowsBuiltIn = TransitionKind(rawValue: name) != nil
+        checkName(name, kind: "transition", at: path)
         if shadowsBuiltIn {
             error(path, "'\(name)' is a built-in transition and cannot be redefined")
         }
@@ -22,6 +23,7 @@ extension DefinitionDecoder {
 
     /// `{redirect: FLOW_OR_SCREEN}`.
     mutating func guardDefinition(named name: String, _ value: JSONValue, at path: DiagnosticPath) -> GuardDefinition? {
+        checkName(name, kind: "guard", at: path)
         guard let object = object(value, at: path, fields: ["redirect"]),
             let redirect = requiredString(object, "redirect", at: path)
         else { return nil }

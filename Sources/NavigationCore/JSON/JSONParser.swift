@@ -3,33 +3,69 @@
 /// Strict means: no trailing commas, no comments, no leading zeros, no lone surrogates, no
 /// control characters in strings, and invalid UTF-8 is an error. Nesting deeper than
 /// `maxDepth` is an error too, so hostile input cannot exhaust the stack.
+///
+/// A key repeated in one object: the last value wins (what JSON-RPC requests get), unless the
+/// caller asks for `.reject` (app definitions), which makes it an error.
 public struct JSONParser {
     public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         public enum Kind: Sendable, Equatable {
             case invalidUTF8
             case tooDeep
             case syntax
+            /// A key given twice in one object, under `DuplicateKeys.reject`.
+            case duplicateKey(String)
+        }
+        /// One step from a value to a member of it: an object key or an array index.
+        public enum Step: Sendable, Equatable {
+            case key(String)
+            case index(Int)
         }
         public var kind: Kind
         public var offset: Int
         public var message: String
+        /// Where the error is, from the document down: the members the parser was inside
+        /// (for a duplicate key, the object that repeats it). Filled in as the error leaves
+        /// each nested value, so building it costs nothing while parsing succeeds.
+        public var path: [Step] = []
         public var description: String { "\(message) at byte \(offset)" }
+
+        public init(kind: Kind, offset: Int, message: String, path: [Step] = []) {
+            self.kind = kind
+            self.offset = offset
+            self.message = message
+            self.path = path
+        }
+    }
+
+    /// What a key repeated in one object does.
+    public enum DuplicateKeys: Sendable {
+        /// The last value wins (RFC 8259 leaves it to the implementation).
+        case lastWins
+        /// An error (`Error.Kind.duplicateKey`) at the repeated key.
+        case reject
     }
 
     public static let defaultMaxDepth = 64
 
-    public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(Error) -> JSONValue {
-        try parse(Array(text.utf8), maxDepth: maxDepth)
+    public static func parse(
+        _ text: String, maxDepth: Int = defaultMaxDepth, duplicateKeys: DuplicateKeys = .lastWins
+    ) throws(Error) -> JSONValue {
+        try parse(Array(text.utf8), maxDepth: maxDepth, duplicateKeys: duplicateKeys)
     }
 
-    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(Error) -> JSONValue {
+    public static func parse(
+        _ bytes: [UInt8], maxDepth: Int = defaultMaxDepth, duplicateKeys: DuplicateKeys = .lastWins
+    ) throws(Error) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(Error) -> JSONValue in
-            try parse(buffer, maxDepth: maxDepth)
+            try parse(buffer, maxDepth: maxDepth, duplicateKeys: duplicateKeys)
         }
     }
 
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = defaultMaxDepth) throws(Error) -> JSONValue {
+    public static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = defaultMaxDepth, duplicateKeys: DuplicateKeys = .lastWins
+    ) throws(Error) -> JSONValue {
         var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
+        parser.rejectsDuplicateKeys = duplicateKeys == .reject
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 1)
         parser.skipWhitespace()
@@ -53,6 +89,7 @@ public struct JSONParser {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maxDepth: Int
+    private var rejectsDuplicateKeys = false
     private var index = 0
 
     private init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
@@ -115,6 +152,7 @@ public struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error(.syntax, "expected a string key")
             }
+            let keyStart = index
             let key = try parseString()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -122,7 +160,16 @@ public struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            object[key] = try parseValue(depth: depth + 1)
+            let count = object.count
+            do {
+                object[key] = try parseValue(depth: depth + 1)
+            } catch var inner {
+                inner.path.insert(.key(key), at: 0)
+                throw inner
+            }
+            if rejectsDuplicateKeys && object.count == count {
+                throw Error(kind: .duplicateKey(key), offset: keyStart, message: "duplicate key")
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error(.syntax, "unexpected end of input in an object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -142,7 +189,12 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            array.append(try parseValue(depth: depth + 1))
+            do {
+                array.append(try parseValue(depth: depth + 1))
+            } catch var inner {
+                inner.path.insert(.index(array.count), at: 0)
+                throw inner
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error(.syntax, "unexpected end of input in an array") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }

@@ -18,9 +18,16 @@ struct NameTable<Value: Sendable>: Sendable {
         var capacity = 8
         while capacity < pairs.count * 2 { capacity *= 2 }
         var buckets = Array(repeating: 0, count: capacity)
-        for (name, value) in pairs where !names.contains(name) {
+        entries: for (name, value) in pairs {
+            // A repeated name is found on its own probe sequence (equal bytes, equal hash):
+            // no scan of every name per insert, which made a large definition quadratic.
             var b = Self.hash(name) & (capacity - 1)
-            while buckets[b] != 0 { b = (b + 1) & (capacity - 1) }
+            while buckets[b] != 0 {
+                if names[buckets[b] - 1] == name { continue entries }
+                b = (b + 1) & (capacity - 1)
+            }
+            // Canonically equivalent names may differ in bytes, never when ASCII.
+            if !name.utf8.allSatisfy({ $0 < 0x80 }) && names.contains(name) { continue }
             names.append(name)
             values.append(value)
             buckets[b] = names.count

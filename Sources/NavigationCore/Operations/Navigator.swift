@@ -25,24 +25,43 @@ public struct Navigator: Sendable {
     /// released one by one) cost more than most of what the operation does.
     private var work: Transaction
 
-    /// Boots the root flow as revision 1. The definition must have passed validation.
+    /// Boots the root flow as revision 1. The definition must have passed validation, which
+    /// rules out every way `boot` can fail; `init(booting:)` is the one to use on a definition
+    /// from outside (navd's `--app`): it throws instead of trapping.
     public init(
         definition: AppDefinition, instance: String = Navigator.randomInstance(),
         ids: any IDSource = SequentialIDs(), limits: NavigationLimits = NavigationLimits()
     ) {
+        do {
+            try self.init(booting: definition, instance: instance, ids: ids, limits: limits)
+        } catch {
+            preconditionFailure("navd: the app definition was not validated: \(error.message)")
+        }
+    }
+
+    /// Boots the root flow as revision 1, or throws why the definition cannot boot (a path
+    /// the matcher cannot read, a root flow that cannot start: what validation reports).
+    public init(
+        booting definition: AppDefinition, instance: String = Navigator.randomInstance(),
+        ids: any IDSource = SequentialIDs(), limits: NavigationLimits = NavigationLimits()
+    ) throws(NavigatorBootError) {
         self.instance = instance
         let matcher: DeepLinkMatcher
         do {
             matcher = try DeepLinkMatcher(definition: definition)
         } catch {
-            preconditionFailure("navd: the app definition was not validated: \(error)")
+            throw NavigatorBootError(message: error.description)
         }
         self.context = NavigatorContext(definition: definition, limits: limits, matcher: matcher)
         var boot = Transaction(context: context, tree: NavigationTree(rootFlow: FlowID(0)), ids: ids)
-        guard let rootFlow = definition.flow(named: definition.root),
-            let built = try? boot.buildFlow(rootFlow, parent: .root, via: nil, enterVia: nil, rootParams: [:])
-        else {
-            preconditionFailure("navd: the app definition was not validated: its root flow '\(definition.root)' cannot start")
+        guard let rootFlow = definition.flow(named: definition.root) else {
+            throw NavigatorBootError(message: "the root flow '\(definition.root)' is not defined")
+        }
+        let built: (flow: FlowID, screen: ScreenID)
+        do {
+            built = try boot.buildFlow(rootFlow, parent: .root, via: nil, enterVia: nil, rootParams: [:])
+        } catch {
+            throw NavigatorBootError(message: "the root flow '\(definition.root)' cannot start: \(error.message)")
         }
         boot.tree.rootFlow = built.flow
         self.ids = boot.ids
@@ -195,4 +214,10 @@ extension OperationResult.Detail {
         if case .close = self { return .close(closed: closed, finished: finished) }
         return self
     }
+}
+
+/// Why a definition cannot boot: one that validation would have refused.
+public struct NavigatorBootError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
 }

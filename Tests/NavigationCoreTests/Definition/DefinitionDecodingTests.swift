@@ -181,10 +181,13 @@ import Testing
             screens: #""my-screen": {"rout": []}, "*": {}, "": {}, "2fa": {"params": {"a b": {}}}"#,
             flows: #""flow\"1": {"kind": 1}"#
         )) == [
+            #"error: $.flows["flow\"1"]: invalid flow name 'flow"1': a name is a letter or '_', then up to 127 letters, digits, '_', '.' or '-'"#,
             #"error: $.flows["flow\"1"].kind: expected a string, got integer"#,
             #"error: $.screens["my-screen"].rout: unknown field 'rout'"#,
             #"error: $.screens["*"]: '*' cannot be a name (in routes it means any destination)"#,
-            #"error: $.screens[""]: a name must not be empty"#,
+            #"error: $.screens[""]: a screen name must not be empty"#,
+            #"error: $.screens["2fa"]: invalid screen name '2fa': a name is a letter or '_', then up to 127 letters, digits, '_', '.' or '-'"#,
+            #"error: $.screens["2fa"].params["a b"]: invalid param name 'a b': a name is a letter or '_', then up to 127 letters, digits, '_', '.' or '-'"#,
             #"error: $.screens["2fa"].params["a b"]: missing required field 'type'"#,
         ])
     }

@@ -63,7 +63,12 @@ import Testing
     }
 
     @Test func jsonSyntaxErrorIsOneDiagnosticWithTheByteOffset() {
-        #expect(check(#"{"app": }"#) == ["error: $: invalid JSON: unexpected character '}' at byte 8"])
+        // The path is the member the error is inside; `navd check` shows the offset as a line
+        // and column (`DiagnosticLocation`).
+        #expect(check(#"{"app": }"#) == ["error: $.app: invalid JSON: unexpected character '}' (byte 8)"])
+        #expect(check(#"{"app": "t", "screens": {"a": {"params": [1, 2 3]}}}"#) == [
+            "error: $.screens.a.params: invalid JSON: expected ',' or ']' in an array (byte 47)"
+        ])
     }
 
     @Test func structuralErrorsAreReportedWithoutSemanticCascade() {
@@ -125,7 +130,7 @@ import Testing
             "error: $.screens.compose: 'compose' names both a screen and a flow",
             "error: $.screens.user.path: invalid path pattern: unclosed '('",
             "error: $.screens.post.path: path param 'slug' is not declared in params",
-            "error: $.screens.post.params.postId.type: type 'uuid' cannot be parsed from a URL segment",
+            "error: $.screens.post.params.postId.type: unknown param type 'uuid' (valid types: string, int, double, bool, enum)",
             "error: $.screens.post.requires[0]: unknown guard 'admin'",
             "error: $.screens.twin.path: '/posts/:a/:b' matches the same URLs as '/posts/:postId/:slug' of screen 'post' at $.screens.post.path",
             "error: $.screens.lost.params.n.default: expected int, got string",

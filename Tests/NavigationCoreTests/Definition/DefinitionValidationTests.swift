@@ -118,8 +118,8 @@ import Testing
         #expect(check(app(screens: #"""
             "a": {"path": "/a/:id", "params": {"id": {"type": "uuid"}, "when": {"type": "date", "optional": true}}}
             """#)) == [
-            "error: $.screens.a.params.id.type: type 'uuid' cannot be parsed from a URL segment",
-            "error: $.screens.a.params.when.type: unknown type 'date'",
+            "error: $.screens.a.params.id.type: unknown param type 'uuid' (valid types: string, int, double, bool, enum)",
+            "error: $.screens.a.params.when.type: unknown param type 'date' (valid types: string, int, double, bool, enum)",
         ])
     }
 
@@ -277,14 +277,8 @@ import Testing
             "other":   {"path": "/orgs/:o/:r/issues", "params": {"o": {"type": "string"}, "r": {"type": "string"}}},
             "settings":{"path": "/orgs/settings/x"}
             """#)) == [
-            "warning: $.screens.org.path: deep link chain ancestor 'list' of 'org' needs param 'sort' that path '/orgs' cannot supply",
-            "warning: $.screens.repo.path: deep link chain ancestor 'list' of 'repo' needs param 'sort' that path '/orgs' cannot supply",
-            "warning: $.screens.repo.path: deep link chain ancestor 'org' of 'repo' needs param 'tab' that path '/orgs/:org' cannot supply",
-            "warning: $.screens.issue.path: deep link chain ancestor 'list' of 'issue' needs param 'sort' that path '/orgs' cannot supply",
-            "warning: $.screens.issue.path: deep link chain ancestor 'org' of 'issue' needs param 'tab' that path '/orgs/:org' cannot supply",
-            "warning: $.screens.other.path: deep link chain ancestor 'list' of 'other' needs param 'sort' that path '/orgs' cannot supply",
-            "warning: $.screens.other.path: deep link chain ancestor 'org' of 'other' needs param 'tab' that path '/orgs/:o' cannot supply",
-            "warning: $.screens.settings.path: deep link chain ancestor 'list' of 'settings' needs param 'sort' that path '/orgs' cannot supply",
+            "warning: $.screens.org.params.tab: deep link chain: links to 'repo' ('/orgs/:org/:repo/:branch') and 2 other screens open 'org' first, through its path '/orgs/:org', which cannot supply its required param 'tab'",
+            "warning: $.screens.list.params.sort: deep link chain: links to 'org' ('/orgs/:org') and 4 other screens open 'list' first, through its path '/orgs', which cannot supply its required param 'sort'",
         ])
     }
 

@@ -120,7 +120,10 @@ def test_a_slow_subscriber_that_drains_gets_a_coalesced_notification(navd, clien
     truncated = [n for n in chain.notifications[separate_before:] if n.get("truncated")]
     assert len(truncated) == 1, "expected exactly one truncated notification"
     (notification,) = truncated
-    assert len(notification["changes"]) == 256
+    # The newest changes, at most 256 and at most 64 KiB of them (semantics.md 42).
+    listed = sum(len(json.dumps(c, separators=(",", ":"))) for c in notification["changes"])
+    assert 0 < len(notification["changes"]) <= 256 and listed <= 64 * 1024
+    assert len(notification["changes"]) == 256 or listed > 48 * 1024
     index = chain.notifications.index(notification)
     assert notification["baseRevision"] == chain.notifications[index - 1]["revision"]
     assert notification["root"] == writer.call("nav.state")["root"]
@@ -150,14 +153,17 @@ def test_a_truncated_notification_carries_root_even_without_tree(navd, client_fa
         if "client is slow" in navd.stderr():
             break
     else:
-        raise AssertionError("the events-only reader never became slow")
+        raise AssertionError("the events-only reader never became slow; navd's log:\n" + navd.stderr()[-1500:])
     last = change(writer, 300)  # small ones: while it is slow they only queue up
     chain.follow(reader, last, timeout=30)
     plain = [n for n in chain.notifications if not n.get("truncated")]
     assert all("root" not in n for n in plain), "an events-only subscriber got a tree without truncation"
     (truncated,) = [n for n in chain.notifications if n.get("truncated")]
     assert truncated["root"] == writer.call("nav.state")["root"]
-    assert len(truncated["changes"]) == 256
+    # The newest changes, at most 256 and at most 64 KiB of them (semantics.md 42).
+    listed = sum(len(json.dumps(c, separators=(",", ":"))) for c in truncated["changes"])
+    assert 0 < len(truncated["changes"]) <= 256 and listed <= 64 * 1024
+    assert len(truncated["changes"]) == 256 or listed > 48 * 1024
     assert all(change["events"] for change in truncated["changes"])
 
 

@@ -120,3 +120,14 @@ def test_a_900_kb_hello_name_is_refused_and_subscribers_keep_up(navd, client_fac
         causes = {change["cause"]["client"] for change in chain.changes.values()}
         assert causes == {"w" * 256}
     assert "too far behind" not in navd.stderr()
+
+
+def test_a_batch_of_150_rpc_discover_is_delivered(navd, client_factory):
+    """One batch whose answer is over 8 MiB: before, the client was disconnected while
+    reading it ("too far behind")."""
+    reader = client_factory(timeout=60)
+    answers = reader.batch([{"jsonrpc": "2.0", "id": n, "method": "rpc.discover"} for n in range(150)], timeout=60)
+    assert sorted(a["id"] for a in answers) == list(range(150))
+    assert len(json.dumps(answers, separators=(",", ":"))) > 8 * MIB
+    assert reader.call("nav.state")["revision"] == 1
+    assert "too far behind" not in navd.stderr()

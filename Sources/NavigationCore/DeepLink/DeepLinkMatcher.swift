@@ -10,8 +10,8 @@ public struct DeepLinkMatcher: Sendable {
     /// Every route in definition order; a route's index is its definition-order rank.
     public private(set) var routes: [DeepLinkRoute] = []
     /// Per route, its captures in path order with their declared types.
-    private var captures: [[Capture]] = []
-    private var ranks: [Rank] = []
+    private(set) var captures: [[Capture]] = []
+    private(set) var ranks: [Rank] = []
     private(set) var trie = RouteTrie()
 
     /// Throws the first screen path that is not a valid pattern (definition validation
@@ -67,7 +67,7 @@ public struct DeepLinkMatcher: Sendable {
 
     // MARK: - Ranking and conversion
 
-    private struct Rank: Comparable {
+    struct Rank: Comparable {
         var literals: Int  // negated: more literals sorts first
         var captures: Int
         var wildcard: Int
@@ -92,7 +92,7 @@ public struct DeepLinkMatcher: Sendable {
     }
 
     /// A capture of a route: where it is, its param, the declared type (`string` if undeclared).
-    private struct Capture {
+    struct Capture {
         var offset: Int
         var name: String
         var type: ParamType
@@ -112,16 +112,28 @@ public struct DeepLinkMatcher: Sendable {
 
         func text(in segments: ArraySlice<String>) -> String {
             let start = segments.startIndex + offset
-            return isWildcard ? segments[start...].joined(separator: "/") : segments[start]
+            guard isWildcard else { return segments[start] }
+            #if DEBUG
+            WorkMeter.add(segments[start...].reduce(0) { $0 + $1.utf8.count + 1 })
+            #endif
+            return segments[start...].joined(separator: "/")
+        }
+
+        /// Whether `text(in:)` parses as the capture's type, without building the text of a
+        /// wildcard (which would make trying every prefix of a path cost its square).
+        func fit(in segments: ArraySlice<String>) -> ParamType.PathFit {
+            let start = segments.startIndex + offset
+            guard isWildcard else { return type.parse(segments[start]) == nil ? .never : .fits }
+            return type.fit(segments[start...])
         }
     }
 
-    private struct Rejection: Error {
+    struct Rejection: Error {
         var reason: String
     }
 
     /// The route's captured values, typed, in path order.
-    private func convert(route: Int, _ segments: ArraySlice<String>) -> Result<JSONObject, Rejection> {
+    func convert(route: Int, _ segments: ArraySlice<String>) -> Result<JSONObject, Rejection> {
         var params = JSONObject()
         for capture in captures[route] {
             let text = capture.text(in: segments)

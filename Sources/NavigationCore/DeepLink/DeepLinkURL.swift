@@ -3,8 +3,8 @@
 /// - `SCHEME://first/rest…` with a scheme of the app (case-insensitive). As in JLRoutes, what
 ///   URL syntax calls the host is the first path segment: `social://users/42` → `users`, `42`.
 ///   If `https` itself is one of the app's schemes, https URLs take this form.
-/// - `https://HOST/path…` (or `http`) with one of the app's hosts (case-insensitive; a port is
-///   ignored).
+/// - `https://HOST/path…` with one of the app's hosts (case-insensitive; a port is ignored).
+///   `http://` with one of them is refused (`insecureWebLink`): web links are https only.
 /// - a bare `/path…`.
 ///
 /// Segments are split on `/`, empty ones dropped (a trailing or doubled slash is ignored),
@@ -92,6 +92,8 @@ public struct DeepLinkURL: Sendable {
         guard let declared = hosts.first(where: { $0.lowercased() == host }) else {
             throw .unknownSchemeOrHost(String(body[..<end]))
         }
+        // Semantics 32: a web link of the app's host is https only.
+        guard lowered == "https" else { throw .insecureWebLink(host: declared) }
         return (.host(declared), body[end...])
     }
 

@@ -85,6 +85,9 @@ struct RouteTrie: Sendable {
         _ nodes: UnsafeBufferPointer<Node>, node index: Int, depth: Int, _ segments: UnsafeBufferPointer<String>,
         into found: inout [Int]
     ) {
+        #if DEBUG
+        WorkMeter.add(1)
+        #endif
         guard depth < segments.count else {
             found.append(contentsOf: nodes[index].terminals)
             return
@@ -94,6 +97,32 @@ struct RouteTrie: Sendable {
             collect(nodes, node: child, depth: depth + 1, segments, into: &found)
         }
         if let child = nodes[index].capture { collect(nodes, node: child, depth: depth + 1, segments, into: &found) }
+    }
+
+    /// For every prefix of the path at once, in one walk: the routes that end exactly at a
+    /// prefix (`exact`, with its length) and the wildcard routes whose fixed part is a prefix
+    /// (`wildcards`, with its length; they take the rest of any longer prefix). What
+    /// `shapeMatches` gives for the prefix of length n is the `exact` routes of length n and
+    /// the `wildcards` of lengths below n. Order is unspecified.
+    func prefixMatches(_ segments: ArraySlice<String>) -> (exact: [(length: Int, route: Int)], wildcards: [(length: Int, route: Int)]) {
+        var exact: [(length: Int, route: Int)] = []
+        var wildcards: [(length: Int, route: Int)] = []
+        var pending: [(node: Int, depth: Int)] = [(0, 0)]
+        nodes.withUnsafeBufferPointer { nodes in
+            segments.withUnsafeBufferPointer { segments in
+                while let (index, depth) = pending.popLast() {
+                    #if DEBUG
+                    WorkMeter.add(1)
+                    #endif
+                    for route in nodes[index].terminals { exact.append((depth, route)) }
+                    guard depth < segments.count else { continue }
+                    for route in nodes[index].wildcards { wildcards.append((depth, route)) }
+                    if let child = nodes[index].literals[segments[depth]] { pending.append((child, depth + 1)) }
+                    if let child = nodes[index].capture { pending.append((child, depth + 1)) }
+                }
+            }
+        }
+        return (exact, wildcards)
     }
 
     /// The deepest node the path reaches (preferring literal steps at equal depth) and its depth.

@@ -29,6 +29,9 @@ extension JSONValue {
         return nil
     }
 
+    /// The one rule for integers read from requests (fields such as `expectRevision` and
+    /// `tab`, and `int` params): an integer, or a number with no fraction that an `Int` holds
+    /// exactly (`2.0` is 2; `2.5` and `1e300` are not integers).
     public var intValue: Int? {
         switch self {
         case .int(let i): return i
@@ -66,6 +69,13 @@ extension JSONValue {
     }
 
     /// The JSON type name a person reads in an error message.
+    /// What a value that is not an integer is, for an error saying so: its type, or for a
+    /// number with a fraction, the number (`2.5`).
+    public var nonIntegerDescription: String {
+        if case .double(let d) = self { return d.isFinite ? "\(d)" : typeName }
+        return typeName
+    }
+
     public var typeName: String {
         switch self {
         case .null: return "null"

@@ -38,9 +38,9 @@ extension NavOperation {
             let tab: TabSelector
             switch reader.take("tab") {
             case .string(let name)?: tab = .name(name)
-            case .int(let index)?: tab = .index(index)
+            case let number? where number.intValue != nil: tab = .index(number.intValue!)
             case nil: throw .badField("tab", "is required (a tab's flow name or index)")
-            case let other?: throw .badField("tab", "must be a flow name or an index, not \(other.typeName)")
+            case let other?: throw .badField("tab", "must be a flow name or an index, not \(other.nonIntegerDescription)")
             }
             self = .selectTab(tab, flow: try reader.flowID("flow"), expectRevision: try reader.int("expectRevision"))
         case "flow.finish":
@@ -117,7 +117,7 @@ public struct ParamsReader {
         switch take(key) {
         case nil, .null?: return nil
         case let value?:
-            guard case .int(let i) = value else { throw .badField(prefix + key, "must be an integer, not \(value.typeName)") }
+            guard let i = value.intValue else { throw .badField(prefix + key, "must be an integer, not \(value.nonIntegerDescription)") }
             return i
         }
     }

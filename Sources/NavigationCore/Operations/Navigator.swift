@@ -96,7 +96,7 @@ public struct Navigator: Sendable {
         defer { work.records.clear() }
         #if DEBUG
         let (treeBefore, revisionBefore) = (work.tree, revision)
-        defer { checkRevisionMatchesChange(from: treeBefore, revision: revisionBefore) }
+        defer { WorkMeter.uncounted { checkRevisionMatchesChange(from: treeBefore, revision: revisionBefore) } }
         #endif
         let detail: OperationResult.Detail
         do {
@@ -144,7 +144,7 @@ public struct Navigator: Sendable {
     /// Debug and test builds check every invariant after every change.
     private func checkInvariants() {
         #if DEBUG
-        if let violation = tree.invariantViolation(screenLimitPerStack: limits.screensPerStack) {
+        if let violation = WorkMeter.uncounted({ tree.invariantViolation(screenLimitPerStack: limits.screensPerStack) }) {
             preconditionFailure("\(violation)\n\(JSONWriter.string(tree.jsonValue))")
         }
         #endif
@@ -194,7 +194,9 @@ extension Transaction {
                 }
                 let noop = !changed(since: before)
                 #if DEBUG
-                precondition(noop == (tree == treeBefore), "navd: changed(since:) disagrees with comparing the trees")
+                WorkMeter.uncounted {
+                    precondition(noop == (tree == treeBefore), "navd: changed(since:) disagrees with comparing the trees")
+                }
                 #endif
                 let finished = events(since: before).finishedFlows
                 results.append(OperationResult(

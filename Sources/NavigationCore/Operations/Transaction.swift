@@ -154,13 +154,29 @@ struct Transaction {
         removeSubtree(container, exitVia: exitVia)
     }
 
+    /// What it presents first (with its own transition), then its tabs from the last, then
+    /// its stack top-most first and the flows embedded in it. With a stack of work instead of
+    /// recursion: a chain of N presentations must not take N frames of the thread's stack.
     private mutating func removeSubtree(_ id: FlowID, exitVia: EventVia?) {
-        guard let node = tree.flows[id] else { return }
-        if let presented = node.presented { dismiss(presented) }
-        for tab in node.tabs.reversed() { removeSubtree(tab, exitVia: exitVia) }
-        for screen in node.screens.reversed() { removeScreen(screen, exitVia: exitVia) }
-        for child in node.children.reversed() { removeEmbeddedRecords(child) }
-        removeFlowRecord(id)
+        var pending: [(id: FlowID, exitVia: EventVia?, opened: Bool)] = [(id, exitVia, false)]
+        while let (id, exitVia, opened) = pending.popLast() {
+            guard let (presented, tabs) = tree.flows.read(id, { ($0.pointee.presented, $0.pointee.tabs) }) else { continue }
+            if !opened {
+                // Taken from the end: the presented subtree first, then the tabs last to
+                // first, then this flow's own screens and records.
+                pending.append((id, exitVia, true))
+                for tab in tabs { pending.append((tab, exitVia, false)) }
+                if let presented {
+                    let via = tree.flows.read(presented) { $0.pointee.via }?.map { EventVia(transition: $0, direction: .dismiss) }
+                    pending.append((presented, via, false))
+                }
+                continue
+            }
+            let (screens, children) = tree.flows.read(id) { ($0.pointee.screens, $0.pointee.children) }!
+            for screen in screens.reversed() { removeScreen(screen, exitVia: exitVia) }
+            for child in children.reversed() { removeEmbeddedRecords(child) }
+            removeFlowRecord(id)
+        }
     }
 
     private mutating func removeEmbeddedRecords(_ id: FlowID) {
@@ -199,13 +215,27 @@ struct Transaction {
         // (it was started by the owner of the stack's top screen): most stacks have none, and
         // then there is nothing to collect or sort.
         guard tree.flows.read(container, { !$0.pointee.children.isEmpty }) == true else { return }
-        let owners = Set(tree.flows[container]!.screens.compactMap { tree.screens[$0]?.flow })
-        // Deepest first, so a parent is removed after its children.
-        let empty = tree.flows.values
-            .filter { $0.isEmbedded && $0.container == container }
-            .filter { flow in !owners.contains(where: { tree.ancestors(ofFlow: $0).contains(flow.id) }) }
-            .sorted { tree.ancestors(ofFlow: $0.id).count > tree.ancestors(ofFlow: $1.id).count }
-        for flow in empty { removeFlowRecord(flow.id) }
+        // The flows that still own a screen, and those above them up to the container, stay;
+        // each is walked up once.
+        var staying: Set<FlowID> = [container]
+        for screen in tree.flows.read(container, { $0.pointee.screens })! {
+            var current = tree.screens.read(screen) { $0.pointee.flow }
+            while let id = current, staying.insert(id).inserted {
+                current = tree.flows.read(id) { $0.pointee.parent.up } ?? nil
+            }
+        }
+        // The others, children before their parent (so a parent is removed after them).
+        var ended: [FlowID] = []
+        var pending: [(id: FlowID, visited: Bool)] = [(container, false)]
+        while let (id, visited) = pending.popLast() {
+            if visited {
+                if !staying.contains(id) { ended.append(id) }
+                continue
+            }
+            pending.append((id, true))
+            for child in tree.flows.read(id, { $0.pointee.children })! { pending.append((child, false)) }
+        }
+        for flow in ended { removeFlowRecord(flow) }
     }
 
     // MARK: Params

@@ -35,6 +35,9 @@ public struct IDMap<Key: InstanceID, Value> {
 
     /// The bucket and entry position of a key number, or `nil`.
     private func find(_ number: Int) -> (bucket: Int, position: Int)? {
+        #if DEBUG
+        WorkMeter.add(1)
+        #endif
         guard !entries.isEmpty else { return nil }
         let mask = buckets.count - 1
         var b = Self.bucket(number, mask: mask)

@@ -29,6 +29,16 @@ extension NavigationTree {
     mutating func removeFlow(_ id: FlowID, log: inout [TreeEdit]) -> FlowNode? {
         guard let node = flows.removeValue(forKey: id) else { return nil }
         log.append(.removedFlow(node))
+        // A subtree is removed top-most first, so a container on the visible path is removed
+        // when it has become the top: the top moves to what held it (for a tab, its tabs flow
+        // for the moment, until that goes too or the removal ends elsewhere).
+        if top == id {
+            switch node.parent {
+            case .presented(let by): top = by
+            case .tab(let of): top = of
+            case .root, .embedded: break
+            }
+        }
         switch node.parent {
         case .root:
             break
@@ -40,7 +50,8 @@ extension NavigationTree {
         case .presented(let by):
             if flows[by]?.presented == id { setPresented(nil, by: by, log: &log) }
         case .embedded(let parent, _):
-            if let index = flows[parent]?.children.firstIndex(of: id) {
+            // Children end newest first: found from the end.
+            if let index = flows.read(parent, { $0.pointee.children.lastIndex(of: id) }) ?? nil {
                 flows.update(parent) { $0.children.remove(at: index) }
                 log.append(.removedChild(id, of: parent, index: index))
             }
@@ -91,6 +102,9 @@ extension NavigationTree {
             return node.selected
         }
         log.append(.selected(tabs, previous: previous!))
+        // The top moves only if the tabs flow is on the visible path (a tabs flow being built
+        // is not in the tree yet).
+        if previous! != index, isVisible(tabs) { top = topContainer(from: tabs) }
         return previous!
     }
 
@@ -100,6 +114,10 @@ extension NavigationTree {
             return node.presented
         }
         log.append(.presented(by: container, previous: previous!))
+        // Operations present on the top only; a dismissal moves the top in `removeFlow`.
+        if let presented {
+            top = container == top ? topContainer(from: presented) : topContainer(from: rootFlow)
+        }
     }
 
     /// Undoes `log` from its end down to `start`, which leaves the tree as it was when the
@@ -131,5 +149,6 @@ extension NavigationTree {
                 flows.update(container) { $0.presented = previous }
             }
         }
+        findTop()
     }
 }

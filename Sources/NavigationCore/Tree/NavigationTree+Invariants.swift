@@ -85,7 +85,11 @@ extension NavigationTree {
             }
         }
 
-        // Exactly one top screen: the top container is a non-empty stack or single.
+        // Exactly one top screen: the top container is a non-empty stack or single, and the
+        // one the edits kept is the one a walk from the root finds.
+        guard topContainer == topContainer(from: rootFlow) else {
+            return fail("top container kept as \(topContainer), the visible path ends at \(topContainer(from: rootFlow))")
+        }
         let top = flows[topContainer]!
         guard top.kind != .tabs, !top.screens.isEmpty else { return fail("no top screen") }
         return nil

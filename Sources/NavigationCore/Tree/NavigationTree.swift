@@ -2,12 +2,26 @@
 /// linked by ids. Operations edit it in place through `NavigationTree+Edits`, which logs the
 /// inverse of every edit: that is how a refused operation leaves it exactly as it was.
 public struct NavigationTree: Sendable, Hashable {
-    public internal(set) var rootFlow: FlowID
+    public internal(set) var rootFlow: FlowID {
+        didSet { findTop() }
+    }
     public internal(set) var flows = IDMap<FlowID, FlowNode>()
     public internal(set) var screens = IDMap<ScreenID, ScreenNode>()
+    /// The top container, kept up to date by the edits (`NavigationTree+Edits`) instead of
+    /// walked down from the root whenever it is asked for: every operation asks several times,
+    /// and under N nested modals each walk was N steps, which made an `apply` of N routes cost
+    /// N² (and every route on a deep tree cost its depth).
+    var top: FlowID
 
     init(rootFlow: FlowID) {
         self.rootFlow = rootFlow
+        self.top = rootFlow
+    }
+
+    /// Walks down from the root again, after an edit whose effect on the top is not local
+    /// (a tab selection, an undo). Costs the length of the visible path.
+    mutating func findTop() {
+        top = topContainer(from: rootFlow)
     }
 
     public func flow(_ id: FlowID) -> FlowNode? { flows[id] }
@@ -33,7 +47,7 @@ public struct NavigationTree: Sendable, Hashable {
     /// The deepest flow instance of the visible path: the stack or single container the top
     /// screen lives in.
     public var topContainer: FlowID {
-        topContainer(from: rootFlow)
+        top
     }
 
     /// The deepest container reached from `flow` by selected tabs and presentations.
@@ -50,6 +64,31 @@ public struct NavigationTree: Sendable, Hashable {
             id = next
         }
         return id
+    }
+
+    /// Whether a flow lies on the visible path: each link up to the root is the presentation
+    /// of its parent or its selected tab. Costs the flow's depth.
+    func isVisible(_ id: FlowID) -> Bool {
+        var current = id
+        while let parent = flows.read(current, { $0.pointee.parent }) {
+            let up: FlowID?
+            switch parent {
+            case .root:
+                return current == rootFlow
+            case .presented(let by):
+                up = flows.read(by) { $0.pointee.presented == current ? by : nil } ?? nil
+            case .tab(let of):
+                up = flows.read(of) { node -> FlowID? in
+                    let tabs = node.pointee.tabs, selected = node.pointee.selected
+                    return tabs.indices.contains(selected) && tabs[selected] == current ? of : nil
+                } ?? nil
+            case .embedded:
+                return false
+            }
+            guard let up else { return false }
+            current = up
+        }
+        return false
     }
 
     /// The one top screen.
@@ -112,15 +151,19 @@ public struct NavigationTree: Sendable, Hashable {
     /// Every flow id of the tree in a canonical order: depth first, a container's embedded
     /// children after it, tabs in order, presentations last.
     public var allFlowsInOrder: [FlowID] {
+        // With a stack of work instead of recursion: N nested presentations must not take N
+        // frames of the thread's stack.
         var result: [FlowID] = []
-        func visit(_ id: FlowID) {
-            guard let node = flows[id] else { return }
+        var pending: [FlowID] = [rootFlow]
+        while let id = pending.popLast() {
+            guard let (children, tabs, presented) = flows.read(id, { ($0.pointee.children, $0.pointee.tabs, $0.pointee.presented) })
+            else { continue }
             result.append(id)
-            for child in node.children { visit(child) }
-            for tab in node.tabs { visit(tab) }
-            if let presented = node.presented { visit(presented) }
+            // Taken from the end: children first, then tabs, then what it presents.
+            if let presented { pending.append(presented) }
+            pending.append(contentsOf: tabs.reversed())
+            pending.append(contentsOf: children.reversed())
         }
-        visit(rootFlow)
         return result
     }
 

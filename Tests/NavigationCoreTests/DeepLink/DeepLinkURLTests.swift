@@ -25,8 +25,19 @@ import Testing
     @Test func hostForm() throws {
         #expect(try parse("https://social.example.com/users/42") == DeepLinkURL(
             form: .host("social.example.com"), segments: ["users", "42"], original: "https://social.example.com/users/42"))
-        #expect(try parse("HTTP://Social.Example.COM:8080/feed").form == .host("social.example.com"))
+        #expect(try parse("HTTPS://Social.Example.COM:8080/feed").form == .host("social.example.com"))
         #expect(try parse("https://social.example.com").segments == [])
+    }
+
+    /// Issue 11: `http://social.example.com/feed` was opened. Web links are https only (App
+    /// Links and universal links are); an http link of the app's host is refused as such, and
+    /// one of another host is still an unknown host.
+    @Test(arguments: ["http://social.example.com/feed", "HTTP://Social.Example.COM:8080/feed", "http://social.example.com"])
+    func httpLinksOfTheAppsHostAreRefused(_ url: String) {
+        #expect(throws: DeepLinkURLError.insecureWebLink(host: "social.example.com")) { try parse(url) }
+        #expect(DeepLinkURLError.insecureWebLink(host: "social.example.com").description
+            == "http:// links are not opened: web links to social.example.com are https:// only, as App Links and universal links are")
+        #expect(throws: DeepLinkURLError.unknownSchemeOrHost("elsewhere.example.com")) { try parse("http://elsewhere.example.com/feed") }
     }
 
     @Test func httpsIsASchemeWhenTheAppSaysSo() throws {

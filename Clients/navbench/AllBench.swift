@@ -29,6 +29,9 @@ struct AllBench: ParsableCommand {
     @Option(help: "Fan-out runs (each on a fresh navd); medians are reported.")
     var fanoutRepetitions = 3
 
+    @Flag(help: "Skip the scale curves (navbench scale), which take a few minutes.")
+    var noScale = false
+
     @OptionGroup var programs: ProgramOptions
     @OptionGroup var output: OutputOptions
 
@@ -67,8 +70,21 @@ struct AllBench: ParsableCommand {
         let idleBaseline = try measureIdle(.baseline, programs: programs, connections: 1_000, starts: 5)
         if !output.json { IdleResult.printTable([idle, idleBaseline]) }
 
+        var curves: [Curve] = []
+        if !noScale {
+            log("\n== scale: cost curves; each doubling of N should cost at most about twice as much")
+            var scale = try ScaleBench.parse([])
+            scale.programs = programs
+            curves = try scale.measureAll(printing: !output.json)
+        }
+
         let targets = Self.targets(deeplink: deeplink, loads: loads + pinnedLoads, fanout: fanout, idle: idle, idleBaseline: idleBaseline,
                                    subscribers: subscribers, rate: rate)
+            + curves.map { curve in
+                let growth = curve.worstGrowthPerDoubling
+                return Target(name: "scale: \(curve.name), ×time per 2×N", navd: String(format: "%.2f×", growth), baseline: "—",
+                              ratio: "—", goal: "≤ 2.5× (linear)", met: growth <= 2.5)
+            }
         if output.json {
             print(#"{"targets":[\#(targets.map(\.json).joined(separator: ","))],"#
                 + #""loads":[\#((loads + pinnedLoads).map(\.json).joined(separator: ","))],"fanout":\#(fanout.json),"#

@@ -8,7 +8,7 @@ struct NavBench: ParsableCommand {
         abstract: "Measures navd's speed, one scenario per subcommand.",
         subcommands: [
             AllBench.self, RTTBench.self, ThroughputBench.self, FanoutBench.self, DeepLinkBench.self, BaselineBench.self,
-            IdleBench.self,
+            IdleBench.self, ScaleBench.self,
         ])
 }
 

@@ -13,7 +13,7 @@ final class ServerProcess {
 
     /// Spawns `arguments[0]` (with the rest), whose socket will appear at `socketPath`, then
     /// connects in a tight loop until the server accepts.
-    private init(name: String, arguments: [String], socketPath: String, directory: String) throws(BenchError) {
+    private init(name: String, arguments: [String], socketPath: String, directory: String, timeout: Double = 10) throws(BenchError) {
         self.name = name
         self.socketPath = socketPath
         self.directory = directory
@@ -26,22 +26,23 @@ final class ServerProcess {
             if waitpid(pid, &status, WNOHANG) == pid {
                 throw BenchError("\(name) exited before accepting (status \(status)); its output:\n\(Self.read(logPath))")
             }
-            if Double(Clock.nanoseconds() - start) > 10e9 {
+            if Double(Clock.nanoseconds() - start) > timeout * 1e9 {
                 kill(pid, SIGKILL)
-                throw BenchError("\(name) did not accept on \(socketPath) within 10 s")
+                waitpid(pid, &status, 0)
+                throw BenchError("\(name) did not accept on \(socketPath) within \(timeout) s")
             }
             sched_yield()
         }
         secondsToAccepting = Double(Clock.nanoseconds() - start) / 1e9
     }
 
-    /// navd on the built-in sample app, logging warnings only.
-    static func navd(binary: String) throws(BenchError) -> ServerProcess {
+    /// navd on the built-in sample app (or the definition `app`), logging warnings only.
+    static func navd(binary: String, app: String? = nil, timeout: Double = 10) throws(BenchError) -> ServerProcess {
         let directory = try makeTemporaryDirectory()
         let socket = directory + "/navd.sock"
         return try ServerProcess(
-            name: "navd", arguments: [binary, "--socket", socket, "--log-level", "warning"], socketPath: socket,
-            directory: directory)
+            name: "navd", arguments: [binary, "--socket", socket, "--log-level", "warning"] + (app.map { ["--app", $0] } ?? []),
+            socketPath: socket, directory: directory, timeout: timeout)
     }
 
     /// The minimal C libuv server.
@@ -79,7 +80,7 @@ final class ServerProcess {
         rmdir(directory)
     }
 
-    private static func makeTemporaryDirectory() throws(BenchError) -> String {
+    static func makeTemporaryDirectory() throws(BenchError) -> String {
         var template = Array("/tmp/navbench.XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw BenchError("mkdtemp: \(String(cString: strerror(errno)))")
@@ -87,7 +88,7 @@ final class ServerProcess {
         return String(cString: made)
     }
 
-    private static func spawn(_ arguments: [String], log: String) throws(BenchError) -> pid_t {
+    static func spawn(_ arguments: [String], log: String) throws(BenchError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

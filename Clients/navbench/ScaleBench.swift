@@ -280,7 +280,7 @@ struct Curve {
             print(String(format: "worst growth per doubling of N: %.2f× (linear: 2×)", worstGrowthPerDoubling))
         }
         if let stopped { print(stopped) }
-        fflush(stdout)
+        fflush(nil)
     }
 
     private func pad(_ value: some CustomStringConvertible, _ width: Int) -> String {

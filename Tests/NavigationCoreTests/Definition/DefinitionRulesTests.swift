@@ -51,6 +51,9 @@ import Testing
             app: "x", root: "main", flows: [FlowDefinition(name: "main", kind: .stack(root: "home"))],
             screens: [ScreenDefinition(name: "home", path: "/a(")])
         #expect(throws: NavigatorBootError.self) { try Navigator(booting: unreadable) }
+        let noTabs = AppDefinition(
+            app: "x", root: "main", flows: [FlowDefinition(name: "main", kind: .tabs(tabs: [], initialTab: "a"))], screens: [])
+        #expect(throws: NavigatorBootError.self) { try Navigator(booting: noTabs) }
     }
 
     @Test func namesAreIdentifiers() {

@@ -99,11 +99,14 @@ public struct DeepLinkMatcher: Sendable {
         var isWildcard: Bool
 
         static func all(of pattern: PathPattern, screen: ScreenDefinition) -> [Capture] {
-            pattern.segments.enumerated().compactMap { offset, segment in
+            // By name, not `screen.param(named:)` per capture: a screen of many params and a
+            // long path would cost their product.
+            let types = Dictionary(screen.params.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+            return pattern.segments.enumerated().compactMap { offset, segment in
                 switch segment {
                 case .literal: return nil
                 case .capture(let name), .wildcard(let name):
-                    let type = screen.param(named: name)?.type ?? .string
+                    let type = types[name] ?? .string
                     if case .wildcard = segment { return Capture(offset: offset, name: name, type: type, isWildcard: true) }
                     return Capture(offset: offset, name: name, type: type, isWildcard: false)
                 }

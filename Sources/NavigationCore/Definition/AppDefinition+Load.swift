@@ -30,7 +30,7 @@ extension AppDefinition {
         // What check accepts, navd starts: validation should leave nothing for booting to
         // refuse, and if it ever does, that is an error here, never a trap at start.
         do {
-            _ = try Navigator(booting: definition, instance: "00000000")
+            _ = try Navigator(bootingValidated: definition, instance: "00000000")
         } catch {
             throw DefinitionError(diagnostics: diagnostics + [.error("$.root", "the app cannot start: \(error.message)")])
         }

@@ -39,6 +39,7 @@ extension DefinitionDecoder {
             return nil
         }
         var values: [String] = []
+        var seen: Set<String> = []
         var valid = true
         for (i, element) in elements.enumerated() {
             guard case .string(let string) = element else {
@@ -46,7 +47,7 @@ extension DefinitionDecoder {
                 valid = false
                 continue
             }
-            if values.contains(string) {
+            if !seen.insert(string).inserted {
                 error(valuesPath.index(i), "duplicate value '\(string)'")
                 valid = false
             } else {

@@ -33,16 +33,30 @@ public struct Navigator: Sendable {
         ids: any IDSource = SequentialIDs(), limits: NavigationLimits = NavigationLimits()
     ) {
         do {
-            try self.init(booting: definition, instance: instance, ids: ids, limits: limits)
+            try self.init(bootingValidated: definition, instance: instance, ids: ids, limits: limits)
         } catch {
             preconditionFailure("navd: the app definition was not validated: \(error.message)")
         }
     }
 
-    /// Boots the root flow as revision 1, or throws why the definition cannot boot (a path
-    /// the matcher cannot read, a root flow that cannot start: what validation reports).
+    /// Boots the root flow as revision 1, or throws why the definition cannot boot: the
+    /// errors validation finds (an unvalidated definition is validated first, since building
+    /// an invalid one, such as a tabs flow without tabs, would trap), or a root flow that
+    /// cannot start.
     public init(
         booting definition: AppDefinition, instance: String = Navigator.randomInstance(),
+        ids: any IDSource = SequentialIDs(), limits: NavigationLimits = NavigationLimits()
+    ) throws(NavigatorBootError) {
+        let errors = definition.validate().filter(\.isError)
+        guard errors.isEmpty else {
+            throw NavigatorBootError(message: errors.map(\.description).joined(separator: "\n"))
+        }
+        try self.init(bootingValidated: definition, instance: instance, ids: ids, limits: limits)
+    }
+
+    /// `init(booting:)` of a definition `validate()` found no error in (`AppDefinition.load`).
+    init(
+        bootingValidated definition: AppDefinition, instance: String,
         ids: any IDSource = SequentialIDs(), limits: NavigationLimits = NavigationLimits()
     ) throws(NavigatorBootError) {
         self.instance = instance

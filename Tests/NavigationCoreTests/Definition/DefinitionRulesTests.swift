@@ -51,6 +51,9 @@ import Testing
             app: "x", root: "main", flows: [FlowDefinition(name: "main", kind: .stack(root: "home"))],
             screens: [ScreenDefinition(name: "home", path: "/a(")])
         #expect(throws: NavigatorBootError.self) { try Navigator(booting: unreadable) }
+        let noTabs = AppDefinition(
+            app: "x", root: "main", flows: [FlowDefinition(name: "main", kind: .tabs(tabs: [], initialTab: "a"))], screens: [])
+        #expect(throws: NavigatorBootError.self) { try Navigator(booting: noTabs) }
     }
 
     @Test func namesAreIdentifiers() {
@@ -154,5 +157,20 @@ import Testing
         #expect(window.snippet == "…" + String(repeating: "x", count: 50) + "!" + String(repeating: "y", count: 49) + "…\n"
             + String(repeating: " ", count: 51) + "^")
         #expect(DiagnosticLocation(offset: 0, in: "").snippet == "\n^")
+    }
+
+    /// A chain of 200 nested paths (the issue's 91 KB file took 71 s to load): the warning is
+    /// given once per ancestor param, 199 in all, not once per pair of screens (19,900).
+    @Test func chainWarningsAreOnePerAncestorParamNotPerPair() {
+        var screens: [String] = []
+        var path = ""
+        for i in 0..<200 {
+            path += "/c\(i)"
+            screens.append(#""s\#(i)": {"path": "\#(path)", "params": {"q": {"type": "string"}}}"#)
+        }
+        let diagnostics = check(app(screens: screens.joined(separator: ", ")))
+        #expect(diagnostics.count == 199)
+        #expect(diagnostics.first == "warning: $.screens.s0.params.q: deep link chain: links to 's1' ('/c0/c1') and 198 other screens open 's0' first, through its path '/c0', which cannot supply its required param 'q'")
+        #expect(diagnostics.last == "warning: $.screens.s198.params.q: deep link chain: links to 's199' ('\(path)') open 's198' first, through its path '\(path.dropLast(5))', which cannot supply its required param 'q'")
     }
 }

@@ -22,11 +22,12 @@ deps:
 PYTHON ?= python3
 VENV ?= .venv
 VENV_PYTHON := $(VENV)/bin/python
-PYTHON_PACKAGES := jsonschema pytest
+# wcwidth is pinned: the navview width table's test explains every difference with this version.
+PYTHON_PACKAGES := jsonschema pytest wcwidth==0.7.0
 
 .PHONY: venv
 venv:
-	@$(VENV_PYTHON) -c 'import jsonschema, pytest' 2>/dev/null || { \
+	@$(VENV_PYTHON) -c 'import jsonschema, pytest, wcwidth' 2>/dev/null || { \
 	  $(PYTHON) -m venv $(VENV) >/dev/null 2>&1 || { \
 	    rm -rf $(VENV); \
 	    echo "make: installing python3-venv (the venv module's pip, which Debian's python3 lacks)"; \
@@ -36,11 +37,12 @@ venv:
 	  $(VENV_PYTHON) -m pip install -q --disable-pip-version-check $(PYTHON_PACKAGES); }
 
 # What the tests need beyond the build: the venv above; tmux, which runs the terminal programs for
-# real in end-to-end tests.
+# real in end-to-end tests; Unicode's data files (unicode-data), the source navview's width table
+# is checked against.
 test-deps: deps venv
-	@command -v tmux >/dev/null 2>&1 || { \
-	  echo "make: installing tmux"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux; }
+	@command -v tmux >/dev/null 2>&1 && [ -f /usr/share/unicode/EastAsianWidth.txt ] || { \
+	  echo "make: installing tmux and unicode-data"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux unicode-data; }
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)

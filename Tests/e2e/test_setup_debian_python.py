@@ -53,11 +53,11 @@ def test_make_test_deps_works_with_debians_python3(tmp_path):
     venv = tmp_path / "venv"
     first = make_test_deps(venv, env)
     assert first.returncode == 0, first.stdout + first.stderr
-    assert f"make: installing jsonschema pytest into {venv}" in first.stdout
+    assert f"make: installing jsonschema pytest wcwidth==0.7.0 into {venv}" in first.stdout
 
     probe = subprocess.run(
         [str(venv / "bin" / "python"), "-c",
-         "import sys, jsonschema, pytest; print(sys.base_prefix)"],
+         "import sys, jsonschema, pytest, wcwidth; print(sys.base_prefix)"],
         capture_output=True, text=True, timeout=60)
     assert probe.returncode == 0, probe.stderr
     base = subprocess.run([resolved, "-c", "import sys; print(sys.base_prefix)"],

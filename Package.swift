@@ -4,6 +4,7 @@ import PackageDescription
 let package = Package(
     name: "navd",
     products: [
+        .library(name: "NavJSON", targets: ["NavJSON"]),
         .library(name: "NavigationCore", targets: ["NavigationCore"]),
         .library(name: "NavProtocol", targets: ["NavProtocol"]),
         .library(name: "NavServer", targets: ["NavServer"]),
@@ -27,9 +28,15 @@ let package = Package(
         .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
     ],
     targets: [
+        // JSON: the value, the scanner and parser, the writer and its buffer, with their limits.
+        .target(
+            name: "NavJSON",
+            path: "Sources/NavJSON"
+        ),
         // The pure engine: app definition, tree, operations, events, deep links. No I/O.
         .target(
             name: "NavigationCore",
+            dependencies: ["NavJSON"],
             path: "Sources/NavigationCore"
         ),
         // Small collections the server and the transport share (connection tables by id).
@@ -40,13 +47,13 @@ let package = Package(
         // JSON-RPC 2.0 envelope and NDJSON framing.
         .target(
             name: "NavProtocol",
-            dependencies: ["NavigationCore"],
+            dependencies: ["NavJSON", "NavigationCore"],
             path: "Sources/NavProtocol"
         ),
         // The I/O-free server: bytes in, outputs out.
         .target(
             name: "NavServer",
-            dependencies: ["NavProtocol", "NavigationCore", "NavCollections"],
+            dependencies: ["NavJSON", "NavProtocol", "NavigationCore", "NavCollections"],
             path: "Sources/NavServer"
         ),
         // libuv, navd's event loop, plus C shims for what Swift cannot import (SO_PEERCRED, sun_path).
@@ -65,7 +72,7 @@ let package = Package(
         // What every client program uses: connect, calls, notifications.
         .target(
             name: "NavClient",
-            dependencies: ["NavProtocol", "NavigationCore"],
+            dependencies: ["NavJSON", "NavProtocol", "NavigationCore"],
             path: "Sources/NavClient"
         ),
         // What every program's command line shares: the version, the exit statuses (2 for a
@@ -81,7 +88,7 @@ let package = Package(
         .executableTarget(
             name: "navd",
             dependencies: [
-                "NavigationCore", "NavProtocol", "NavServer", "NavTransportUV", "NavCommandLine",
+                "NavJSON", "NavigationCore", "NavProtocol", "NavServer", "NavTransportUV", "NavCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -98,7 +105,7 @@ let package = Package(
         .target(
             name: "NavctlKit",
             dependencies: [
-                "NavClient", "NavProtocol", "NavigationCore", "CLibEdit", "NavCommandLine",
+                "NavJSON", "NavClient", "NavProtocol", "NavigationCore", "CLibEdit", "NavCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Clients/navctl/NavctlKit"
@@ -111,7 +118,7 @@ let package = Package(
         .executableTarget(
             name: "navbench",
             dependencies: [
-                "NavigationCore", "NavProtocol", "NavClient", "NavCommandLine",
+                "NavJSON", "NavigationCore", "NavProtocol", "NavClient", "NavCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "RoutingKit", package: "routing-kit"),
@@ -129,7 +136,7 @@ let package = Package(
         // navview's pure part: the tree, events and status as lines; the model of a viewer.
         .target(
             name: "NavviewKit",
-            dependencies: ["NavClient", "NavigationCore"],
+            dependencies: ["NavJSON", "NavClient", "NavigationCore"],
             path: "Clients/navview/Kit"
         ),
         .executableTarget(
@@ -150,8 +157,13 @@ let package = Package(
         ),
         .testTarget(
             name: "NavigationCoreTests",
-            dependencies: ["NavigationCore"],
+            dependencies: ["NavJSON", "NavigationCore"],
             path: "Tests/NavigationCoreTests"
+        ),
+        .testTarget(
+            name: "NavJSONTests",
+            dependencies: ["NavJSON"],
+            path: "Tests/NavJSONTests"
         ),
         .testTarget(
             name: "NavCollectionsTests",
@@ -160,12 +172,12 @@ let package = Package(
         ),
         .testTarget(
             name: "NavProtocolTests",
-            dependencies: ["NavProtocol"],
+            dependencies: ["NavJSON", "NavProtocol"],
             path: "Tests/NavProtocolTests"
         ),
         .testTarget(
             name: "NavServerTests",
-            dependencies: ["NavServer"],
+            dependencies: ["NavJSON", "NavServer"],
             path: "Tests/NavServerTests"
         ),
         .testTarget(
@@ -175,20 +187,20 @@ let package = Package(
         ),
         .testTarget(
             name: "NavClientTests",
-            dependencies: ["NavClient", "NavigationCore"],
+            dependencies: ["NavJSON", "NavClient", "NavigationCore"],
             path: "Tests/NavClientTests"
         ),
         .testTarget(
             name: "NavctlTests",
             dependencies: [
-                "NavctlKit", "NavClient", "NavServer", "NavProtocol", "NavigationCore", "NavCommandLine",
+                "NavJSON", "NavctlKit", "NavClient", "NavServer", "NavProtocol", "NavigationCore", "NavCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tests/NavctlTests"
         ),
         .testTarget(
             name: "NavviewTests",
-            dependencies: ["NavviewKit", "NavClient", "NavigationCore"],
+            dependencies: ["NavJSON", "NavviewKit", "NavClient", "NavigationCore"],
             path: "Tests/NavviewTests",
             exclude: ["Golden"]
         ),

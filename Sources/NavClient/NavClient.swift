@@ -1,6 +1,7 @@
 internal import Glibc
 internal import NavProtocol
-public import NavigationCore
+internal import NavigationCore
+public import NavJSON
 
 /// A message navd sent on its own: `nav.changed` or `daemon.shutdown`.
 public struct ServerNotification: Sendable, Hashable {

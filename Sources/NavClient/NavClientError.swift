@@ -1,4 +1,5 @@
-public import NavigationCore
+internal import NavigationCore
+public import NavJSON
 
 /// An error the daemon answered: its JSON-RPC code, message and `data` (with `reason`).
 public struct RPCError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,5 @@
-public import NavigationCore
+internal import NavigationCore
+public import NavJSON
 
 /// What a client program needs from a connection to navd: calls and the notifications that
 /// arrive between them. `NavClient` is one; `ReconnectingClient` is one that survives a navd

@@ -1,5 +1,6 @@
 internal import NavProtocol
-public import NavigationCore
+internal import NavigationCore
+public import NavJSON
 
 /// A connection to navd that comes back: when navd is not there yet, or goes away (a
 /// restart), the next use reconnects with `backoff`, says `daemon.hello` again and re-runs

@@ -1,4 +1,5 @@
 public import NavigationCore
+public import NavJSON
 
 /// A request `JSONRPC.scan` read, decoded as far as the server runs it.
 public struct ScannedRequest: Sendable, Hashable {

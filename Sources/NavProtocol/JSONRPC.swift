@@ -1,4 +1,5 @@
 internal import NavigationCore
+internal import NavJSON
 
 /// The JSON-RPC 2.0 envelope: turns one line into requests, refusals and failures.
 ///

@@ -1,4 +1,5 @@
 public import NavigationCore
+public import NavJSON
 
 /// The errors of the JSON-RPC layer itself (docs/protocol.md). Each has a `data.reason`, written
 /// first in `data`.

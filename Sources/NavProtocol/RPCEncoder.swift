@@ -1,4 +1,5 @@
 public import NavigationCore
+public import NavJSON
 
 /// Appends JSON-RPC messages to a byte buffer as compact JSON, one message per line (each ends
 /// with `\n`). Keys come in the order `jsonrpc, id, result|error` and `jsonrpc, method, params`.

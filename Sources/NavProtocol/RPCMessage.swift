@@ -1,4 +1,5 @@
 public import NavigationCore
+public import NavJSON
 
 /// A well-formed JSON-RPC 2.0 request or notification.
 public struct RPCRequest: Sendable, Hashable {

@@ -1,4 +1,5 @@
 public import NavigationCore
+public import NavJSON
 
 /// One response object, for `RPCEncoder.batch`.
 public enum RPCResponse: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import NavProtocol
 import NavigationCore
+import NavJSON
 
 /// One client as the server tracks it. A class: the server reaches a connection through its
 /// table or its list of subscribers and changes it in place, without copying it out and back.

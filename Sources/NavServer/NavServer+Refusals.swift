@@ -1,5 +1,6 @@
 import NavProtocol
 import NavigationCore
+import NavJSON
 
 /// What navd says to a peer it will not serve, before it closes it.
 extension NavServer {

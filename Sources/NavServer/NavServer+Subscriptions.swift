@@ -1,5 +1,6 @@
 import NavProtocol
 import NavigationCore
+import NavJSON
 
 /// Fan-out of committed revisions (docs/protocol.md).
 extension NavServer {

@@ -1,6 +1,7 @@
 import NavProtocol
 import NavigationCore
 internal import NavCollections
+import NavJSON
 
 /// The I/O-free heart of navd: bytes in from connections, outputs (bytes to send,
 /// connections to close) out. It owns the one `Navigator`, serializes every request, fans

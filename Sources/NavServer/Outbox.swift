@@ -1,4 +1,5 @@
 import NavigationCore
+import NavJSON
 
 /// Carries out a server's outputs as they arise. The daemon's implementation hands the bytes to
 /// its transport, which only queues them (it never calls back into the server from `send`), so

@@ -1,4 +1,5 @@
 import NavigationCore
+import NavJSON
 
 /// Limits and facts about the daemon the server reports (docs/protocol.md daemon.info).
 public struct ServerConfiguration: Sendable {

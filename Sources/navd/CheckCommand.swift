@@ -1,5 +1,6 @@
 import ArgumentParser
 import NavigationCore
+import NavJSON
 
 /// `navd check FILE`: validates an app definition (docs/app-definition.md) without starting.
 struct CheckCommand: ParsableCommand {

@@ -6,6 +6,7 @@ import NavProtocol
 import NavServer
 import NavTransportUV
 import NavigationCore
+import NavJSON
 
 /// `navd [--app FILE] [--socket PATH] …`: loads the app, claims the socket, serves until
 /// SIGINT, SIGTERM or SIGHUP (docs/protocol.md, docs/README.md).

@@ -1,6 +1,7 @@
 import NavClient
 import NavigationCore
 import Testing
+import NavJSON
 
 /// The typed tree decoded from the engine's own JSON: every field, and the queries a
 /// renderer asks (visible path, top, stacks by flow name, the nearest tabs).

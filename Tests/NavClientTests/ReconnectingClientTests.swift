@@ -1,6 +1,7 @@
 import NavClient
 import NavigationCore
 import Testing
+import NavJSON
 
 /// A connection that plays back notifications, then ends like a navd that went away.
 final class PlaybackConnection: NavConnection {

@@ -1,6 +1,7 @@
 import Testing
 import NavigationCore
 import NavProtocol
+import NavJSON
 
 @Suite struct JSONRPCEnvelopeTests {
     /// Ids are kept as parsed and echoed as such: an integer stays an integer, a double a double

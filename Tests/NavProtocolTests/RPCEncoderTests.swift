@@ -1,6 +1,7 @@
 import Testing
 import NavigationCore
 import NavProtocol
+import NavJSON
 
 @Suite struct RPCEncoderTests {
     private func encode(_ write: (inout JSONBuffer) -> Void) -> String {

@@ -1,6 +1,7 @@
 import Testing
 import NavigationCore
 import NavProtocol
+import NavJSON
 
 /// Not a benchmark with a threshold: it prints what a typical `nav.route` costs — framing,
 /// envelope parse and response encoding, each alone and all three together — so a regression

@@ -1,6 +1,7 @@
 import Testing
 import NavigationCore
 import NavProtocol
+import NavJSON
 
 func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 

@@ -2,6 +2,7 @@ import Testing
 @testable import NavServer
 import NavProtocol
 import NavigationCore
+import NavJSON
 
 /// A transport as the daemon's is, for the server's handler path: it queues what each
 /// connection is sent, keeps it unread until the peer reads (`read(_:)`), and answers every

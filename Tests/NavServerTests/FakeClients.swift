@@ -1,6 +1,7 @@
 @testable import NavServer
 import NavProtocol
 import NavigationCore
+import NavJSON
 
 /// Drives a `NavServer` with fake connections, as the transport would, and keeps what each
 /// connection was sent as parsed lines (plus the raw payloads, to check sharing).

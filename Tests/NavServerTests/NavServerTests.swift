@@ -2,6 +2,7 @@ import Testing
 @testable import NavServer
 import NavProtocol
 import NavigationCore
+import NavJSON
 
 /// NavServer with several fake connections: ordering, fan-out, coalescing, cleanup, limits
 /// (docs/protocol.md).

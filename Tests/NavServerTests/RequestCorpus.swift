@@ -1,5 +1,6 @@
 import Foundation
 import NavigationCore
+import NavJSON
 
 /// Request lines for comparing the scanned path (`JSONRPC.scan`) with the parsed one: every
 /// line the transcripts send, lines built from the hot methods in plain and unusual forms, and

@@ -2,6 +2,7 @@ import Testing
 @testable import NavServer
 import NavProtocol
 import NavigationCore
+import NavJSON
 
 /// What the server writes directly (results, events spliced or not, the cached tree, nav.changed)
 /// must be byte for byte what the general path writes: the same envelope built as a `JSONValue`

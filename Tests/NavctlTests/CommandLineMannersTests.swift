@@ -1,6 +1,7 @@
 @testable import NavctlKit
 import NavigationCore
 import Testing
+import NavJSON
 
 /// What a user of git, tmux or ripgrep expects of a command line: the common options before
 /// the subcommand as well as after it, "did you mean" for a mistyped command, destination or

@@ -1,6 +1,7 @@
 @testable import NavctlKit
 import NavigationCore
 import Testing
+import NavJSON
 
 /// Every navigation command run in process against the real server and engine: its exact
 /// stdout, stderr and exit status, in text and with --json.

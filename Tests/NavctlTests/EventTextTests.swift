@@ -2,6 +2,7 @@ import NavClient
 @testable import NavctlKit
 import NavigationCore
 import Testing
+import NavJSON
 
 /// Events and `watch` lines as exact text.
 @Suite("Events and watch lines")

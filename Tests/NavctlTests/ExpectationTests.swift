@@ -2,6 +2,7 @@ import NavClient
 @testable import NavctlKit
 import NavigationCore
 import Testing
+import NavJSON
 
 /// The assertions of scripts, checked against real trees: what passes, and the exact
 /// `expected …, got …` of what fails.

@@ -1,6 +1,7 @@
 @testable import NavctlKit
 import NavigationCore
 import Testing
+import NavJSON
 
 /// `name=value` words become typed params by the app definition; every refusal names the
 /// param and what it expects.

@@ -2,6 +2,7 @@ import NavClient
 @testable import NavctlKit
 import NavigationCore
 import Testing
+import NavJSON
 
 /// `navctl state` of the sample app in several states, as exact text: tabs with the
 /// selected one starred, stacks bottom first, modals under what presented them, embedded

@@ -1,6 +1,7 @@
 @testable import NavctlKit
 import NavigationCore
 import Testing
+import NavJSON
 
 /// `navctl watch` against the in-process navd: other clients change the state while it
 /// waits; one line per revision, --count, --json, the shutdown notice.

@@ -1,6 +1,7 @@
 import NavigationCore
 import NavviewKit
 import Testing
+import NavJSON
 
 /// The `:` prompt's grammar: METHOD, or METHOD {JSON object}.
 @Suite("The : prompt")

@@ -3,6 +3,7 @@ import NavClient
 import NavigationCore
 import NavviewKit
 import Testing
+import NavJSON
 
 /// Random walks of the real engine, drawn at random sizes: every screen has exactly its rows,
 /// no row is wider than the terminal, the tree window accounts for every line, the top screen

@@ -2,6 +2,7 @@ import NavClient
 import NavigationCore
 import NavviewKit
 import Testing
+import NavJSON
 
 /// The viewer's model follows the subscription's revision chain (docs/protocol.md): it applies
 /// what chains, asks for `nav.state` on a gap, ignores what a re-fetch already covered, and

@@ -1,5 +1,6 @@
 public import NavClient
-public import NavigationCore
+internal import NavigationCore
+public import NavJSON
 
 /// The words navview writes for params, transitions and flows, shared by the tree, the
 /// event pane and `--plain`.

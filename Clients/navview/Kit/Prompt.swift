@@ -1,4 +1,5 @@
-public import NavigationCore
+internal import NavigationCore
+public import NavJSON
 
 /// The `:` prompt's grammar: a JSON-RPC method, then optionally its params as one JSON
 /// object (`nav.route {"to":"post","params":{"postId":5}}`); no params means `{}`.

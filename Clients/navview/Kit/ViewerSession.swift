@@ -1,5 +1,6 @@
 public import NavClient
-public import NavigationCore
+internal import NavigationCore
+public import NavJSON
 
 /// A key, as the terminal layer decodes it.
 public enum Key: Sendable, Hashable {

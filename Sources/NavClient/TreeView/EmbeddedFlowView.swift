@@ -1,4 +1,5 @@
-public import NavigationCore
+internal import NavigationCore
+public import NavJSON
 
 /// An embedded child flow instance: its screens are a contiguous run of its host's stack
 /// (they name it as their `flow`), so the tree writes only `{id, flow, children}`.

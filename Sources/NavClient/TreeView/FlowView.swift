@@ -1,4 +1,5 @@
-public import NavigationCore
+internal import NavigationCore
+public import NavJSON
 
 /// A flow instance of the tree (docs/tree.md): a `stack` or `single` container of screens,
 /// or `tabs` of stack flows; it may present another flow instance and host embedded ones.

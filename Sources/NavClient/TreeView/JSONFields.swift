@@ -1,4 +1,5 @@
-import NavigationCore
+internal import NavigationCore
+import NavJSON
 
 /// Reads the fields of one JSON object, naming the path in every error.
 struct JSONFields {

@@ -1,4 +1,5 @@
-public import NavigationCore
+internal import NavigationCore
+public import NavJSON
 
 /// What made a revision: the method, the client's `daemon.hello` name and its connection id.
 public struct ChangeCauseView: Sendable, Hashable {

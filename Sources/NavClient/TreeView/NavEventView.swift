@@ -1,4 +1,5 @@
-public import NavigationCore
+internal import NavigationCore
+public import NavJSON
 
 /// One lifecycle event of a change (docs/operations.md, semantics.md 22–23), typed.
 public struct NavEventView: Sendable, Hashable {

@@ -1,4 +1,5 @@
-public import NavigationCore
+internal import NavigationCore
+public import NavJSON
 
 /// The whole navigation state as `nav.state` and `nav.subscribe` return it
 /// (`{revision, instance, root}`), typed for rendering: navctl's `state`, navview's screen.

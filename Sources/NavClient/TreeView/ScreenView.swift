@@ -1,4 +1,5 @@
-public import NavigationCore
+internal import NavigationCore
+public import NavJSON
 
 /// A screen instance of the tree (docs/tree.md).
 public struct ScreenView: Sendable, Hashable {

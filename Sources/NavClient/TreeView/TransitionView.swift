@@ -1,4 +1,5 @@
-public import NavigationCore
+internal import NavigationCore
+public import NavJSON
 
 /// How a screen or container was opened (`via`, docs/tree.md), or, in `enter`/`exit`
 /// events, the transition applied or reversed with its `direction`.

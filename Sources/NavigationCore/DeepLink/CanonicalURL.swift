@@ -1,3 +1,4 @@
+import NavJSON
 /// The URL of a screen with its params (docs/deep-links.md Canonical URL), for `nav.url`.
 ///
 /// The pattern's fullest expansion whose captures all have values is filled in, each value

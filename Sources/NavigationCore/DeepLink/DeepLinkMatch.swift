@@ -1,3 +1,4 @@
+import NavJSON
 /// One deep-link route: a screen and one expansion of its pattern.
 public struct DeepLinkRoute: Sendable, Hashable {
     public var screen: String

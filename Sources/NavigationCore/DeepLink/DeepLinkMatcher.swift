@@ -1,3 +1,4 @@
+import NavJSON
 /// Matches deep-link paths to screens (docs/deep-links.md), built once from an app definition.
 ///
 /// Every expansion of every screen's `path` becomes a route, numbered in definition order

@@ -1,3 +1,4 @@
+import NavJSON
 /// A deep link's params (docs/deep-links.md Params): the path captures, then query items that name a
 /// declared param the path did not capture. Captures win over the query; of repeated query
 /// items the first wins; items that name no param are ignored and listed. Defaults are not

@@ -1,3 +1,4 @@
+import NavJSON
 /// Random route tables and links that match them, repeatable from a seed: a utility for the
 /// deep-link tests and `navbench deeplink`, not used by navd itself.
 ///

@@ -1,3 +1,4 @@
+import NavJSON
 extension AppDefinition {
     static let fields = ["app", "schemes", "hosts", "root", "flows", "transitions", "screens", "notFound", "guards"]
 

@@ -1,3 +1,4 @@
+import NavJSON
 extension AppDefinition {
     /// Parses, decodes and validates an app definition (`navd check FILE`). Throws every error
     /// found (with the warnings found alongside); on success returns the warnings.

@@ -1,3 +1,4 @@
+import NavJSON
 /// A loaded app definition (docs/app-definition.md): flows, screens, transitions, deep-link settings.
 ///
 /// Collections keep definition order (it breaks deep-link ties) and are indexed by name.

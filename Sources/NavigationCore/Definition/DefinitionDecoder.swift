@@ -1,3 +1,4 @@
+import NavJSON
 /// Reads the JSON of an app definition field by field, collecting every structural problem
 /// (wrong JSON type, missing required field, unknown field) with its path instead of stopping
 /// at the first. The per-type readers live in `*+Decoding.swift`.

@@ -1,3 +1,4 @@
+import NavJSON
 /// One problem found in an app definition, with the JSON path of the value it is about
 /// (docs/app-definition.md). Printed as `error: $.screens.post.routes[1]: unknown destination 'chatt'`.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import NavJSON
 /// Builds the JSONPath-like paths of diagnostics: `$.screens.post.routes[1]`. A key that is not
 /// a plain identifier is quoted: `$.screens["my-screen"]`.
 struct DiagnosticPath: Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import NavJSON
 extension DefinitionDecoder {
     /// `{kind: "stack", root}` or `{kind: "tabs", tabs, initialTab}`, with an optional `transition`.
     mutating func flow(named name: String, _ value: JSONValue, at path: DiagnosticPath) -> FlowDefinition? {

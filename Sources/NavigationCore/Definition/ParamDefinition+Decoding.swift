@@ -1,3 +1,4 @@
+import NavJSON
 extension DefinitionDecoder {
     /// `{type, values? (enum), optional?, default?}`. A type name navd does not know becomes
     /// `ParamType.unknown` (validation reports it); the default is checked by validation too.

@@ -1,3 +1,4 @@
+import NavJSON
 /// A declared screen param.
 public struct ParamDefinition: Sendable, Hashable {
     public var name: String

@@ -1,3 +1,4 @@
+import NavJSON
 extension DefinitionDecoder {
     /// `{path?, params?, routes?, transition?, requires?}`.
     mutating func screen(named name: String, _ value: JSONValue, at path: DiagnosticPath) -> ScreenDefinition? {

@@ -1,3 +1,4 @@
+import NavJSON
 extension DefinitionDecoder {
     /// `{base: push|modal|modalWithNavigation, animator: STRING}`; a custom transition may not
     /// take the name of a built-in one.

@@ -1,3 +1,4 @@
+import NavJSON
 /// An error that reaches the wire: it knows its JSON-RPC code, message and `data` (whose
 /// `reason` clients switch on). Every refusal of the core is one of these, and a refused
 /// operation changes nothing.
@@ -68,21 +69,11 @@ extension NavError {
         return NavError(.invalidParams, "invalid param '\(param)'\(whose): \(problem)", reason: "invalidParams", data: data)
     }
 
-    /// A malformed request field (not a screen param). `data.problem` is a code as for screen
-    /// params (`missing`, `unknown`, `wrongType`, `notAllowed`), `data.detail` the sentence.
-    static func badField(_ field: String, _ detail: String) -> NavError {
-        let problem: String
-        if detail.hasPrefix("is required") {
-            problem = "missing"
-        } else if detail == "is not a known field" {
-            problem = "unknown"
-        } else if detail.hasPrefix("must be") {
-            problem = "wrongType"
-        } else {
-            problem = "notAllowed"
-        }
-        return NavError(.invalidParams, "invalid params: '\(field)' \(detail)", reason: "invalidParams",
-                        data: ["param": .string(field), "problem": .string(problem), "detail": .string(detail)])
+    /// A malformed request field (not a screen param): `data.problem` is the problem's code, as
+    /// for screen params, and `data.detail` its sentence.
+    public static func badField(_ field: String, _ problem: FieldProblem) -> NavError {
+        NavError(.invalidParams, "invalid params: '\(field)' \(problem.detail)", reason: "invalidParams",
+                 data: ["param": .string(field), "problem": .string(problem.code), "detail": .string(problem.detail)])
     }
 
     static func routeNotAllowed(from: String, to: String, allowed: [String]) -> NavError {

@@ -1,3 +1,4 @@
+import NavJSON
 /// A lifecycle event of one committed change (docs/operations.md).
 public enum NavEvent: Sendable, Hashable {
     /// The old top screen is about to be covered or removed.

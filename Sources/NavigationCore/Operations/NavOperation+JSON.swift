@@ -1,3 +1,4 @@
+import NavJSON
 extension NavOperation {
     /// The methods that change navigation state, in docs/protocol.md order.
     public static let methods = [
@@ -39,19 +40,19 @@ extension NavOperation {
             switch reader.take("tab") {
             case .string(let name)?: tab = .name(name)
             case let number? where number.intValue != nil: tab = .index(number.intValue!)
-            case nil: throw .badField("tab", "is required (a tab's flow name or index)")
-            case let other?: throw .badField("tab", "must be a flow name or an index, not \(other.nonIntegerDescription)")
+            case nil: throw .badField("tab", .missing(expected: "a tab's flow name or index"))
+            case let other?: throw .badField("tab", .wrongType(expected: "a flow name or an index", actual: other.nonIntegerDescription))
             }
             self = .selectTab(tab, flow: try reader.flowID("flow"), expectRevision: try reader.int("expectRevision"))
         case "flow.finish":
-            guard let flow = try reader.flowID("flow") else { throw .badField("flow", "is required (a flow instance id such as f3)") }
+            guard let flow = try reader.flowID("flow") else { throw .badField("flow", .missing(expected: "a flow instance id such as f3")) }
             self = .finishFlow(flow, result: reader.take("result") ?? .null, expectRevision: try reader.int("expectRevision"))
         case "nav.apply":
             let ops: [JSONValue]
             switch reader.take("ops") {
             case .array(let array)?: ops = array
-            case nil, .null?: throw .badField("ops", "is required: an array of {method, params}")
-            case let other?: throw .badField("ops", "must be an array of {method, params}, not \(other.typeName)")
+            case nil, .null?: throw .badField("ops", .missing(expected: "an array of {method, params}"))
+            case let other?: throw .badField("ops", .wrongType(expected: "an array of {method, params}", actual: other.typeName))
             }
             var operations: [NavOperation] = []
             for (index, op) in ops.enumerated() {
@@ -59,7 +60,7 @@ extension NavOperation {
                     var step = try ParamsReader(op, prefix: "ops[\(index)].")
                     let method = try step.string("method")
                     guard NavOperation.methods.contains(method) else {
-                        throw NavError.badField("ops[\(index)].method", "'\(method)' is not a navigation method (\(NavOperation.methods.joined(separator: ", ")))")
+                        throw NavError.badField("ops[\(index)].method", .notAllowed("'\(method)' is not a navigation method (\(NavOperation.methods.joined(separator: ", ")))"))
                     }
                     let params = step.take("params")
                     try step.finish()
@@ -91,7 +92,7 @@ public struct ParamsReader {
         switch params {
         case nil, .null?: object = [:]
         case .object(let o)?: object = o
-        case let other?: throw .badField(prefix.isEmpty ? "params" : String(prefix.dropLast()), "must be an object, not \(other.typeName)")
+        case let other?: throw .badField(prefix.isEmpty ? "params" : String(prefix.dropLast()), .wrongType(expected: "an object", actual: other.typeName))
         }
     }
 
@@ -104,12 +105,12 @@ public struct ParamsReader {
         switch take(key) {
         case nil, .null?: return nil
         case .string(let s)?: return s
-        case let other?: throw .badField(prefix + key, "must be a string, not \(other.typeName)")
+        case let other?: throw .badField(prefix + key, .wrongType(expected: "a string", actual: other.typeName))
         }
     }
 
     public mutating func string(_ key: String) throws(NavError) -> String {
-        guard let value = try optionalString(key) else { throw .badField(prefix + key, "is required") }
+        guard let value = try optionalString(key) else { throw .badField(prefix + key, .missing()) }
         return value
     }
 
@@ -117,7 +118,7 @@ public struct ParamsReader {
         switch take(key) {
         case nil, .null?: return nil
         case let value?:
-            guard let i = value.intValue else { throw .badField(prefix + key, "must be an integer, not \(value.nonIntegerDescription)") }
+            guard let i = value.intValue else { throw .badField(prefix + key, .wrongType(expected: "an integer", actual: value.nonIntegerDescription)) }
             return i
         }
     }
@@ -126,7 +127,7 @@ public struct ParamsReader {
         switch take(key) {
         case nil, .null?: return nil
         case .bool(let b)?: return b
-        case let other?: throw .badField(prefix + key, "must be a boolean, not \(other.typeName)")
+        case let other?: throw .badField(prefix + key, .wrongType(expected: "a boolean", actual: other.typeName))
         }
     }
 
@@ -134,26 +135,26 @@ public struct ParamsReader {
         switch take(key) {
         case nil, .null?: return nil
         case .object(let o)?: return o
-        case let other?: throw .badField(prefix + key, "must be an object, not \(other.typeName)")
+        case let other?: throw .badField(prefix + key, .wrongType(expected: "an object", actual: other.typeName))
         }
     }
 
     public mutating func screenID(_ key: String) throws(NavError) -> ScreenID? {
         guard let text = try optionalString(key) else { return nil }
-        guard let id = ScreenID(text) else { throw .badField(prefix + key, "must be a screen instance id such as s3, not '\(text)'") }
+        guard let id = ScreenID(text) else { throw .badField(prefix + key, .wrongType(expected: "a screen instance id such as s3", actual: "'\(text)'")) }
         return id
     }
 
     public mutating func flowID(_ key: String) throws(NavError) -> FlowID? {
         guard let text = try optionalString(key) else { return nil }
-        guard let id = FlowID(text) else { throw .badField(prefix + key, "must be a flow instance id such as f3, not '\(text)'") }
+        guard let id = FlowID(text) else { throw .badField(prefix + key, .wrongType(expected: "a flow instance id such as f3", actual: "'\(text)'")) }
         return id
     }
 
     /// Refuses whatever was not read.
     public func finish() throws(NavError) {
         if let key = object.keys.first {
-            throw .badField(prefix + key, "is not a known field")
+            throw .badField(prefix + key, .unknown)
         }
     }
 }

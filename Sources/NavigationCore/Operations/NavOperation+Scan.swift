@@ -1,3 +1,4 @@
+import NavJSON
 extension NavOperation {
     /// The methods whose params `init?(scanning:params:depth:)` reads: the ones clients send
     /// most. Every other method goes through `init(method:params:)`.

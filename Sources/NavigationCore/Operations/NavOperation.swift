@@ -1,3 +1,4 @@
+import NavJSON
 /// Every navigation verb of docs/operations.md, one closed enum. `deeplink` is here too: a deep
 /// link is an operation like the others and can be part of an `apply`.
 public indirect enum NavOperation: Sendable, Hashable {

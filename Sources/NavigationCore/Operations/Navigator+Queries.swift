@@ -1,3 +1,4 @@
+import NavJSON
 /// Read-only questions about the state: canonical URLs, deep-link explanations, routes.
 extension Navigator {
     /// `nav.url`: the canonical URL of the top screen (or the given one), `nil` when the

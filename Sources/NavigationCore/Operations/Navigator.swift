@@ -1,3 +1,4 @@
+import NavJSON
 /// The navigation engine: one app definition, one canonical tree, one revision counter.
 ///
 /// Every operation runs in a `Transaction`, which edits the tree in place and logs how to

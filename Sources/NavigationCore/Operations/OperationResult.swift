@@ -1,3 +1,4 @@
+import NavJSON
 /// What a committed (or refused-as-no-op) operation did.
 public struct OperationResult: Sendable, Hashable {
     /// The revision after the operation (unchanged when `noop`).

@@ -1,3 +1,4 @@
+import NavJSON
 extension Transaction {
     /// Closes a screen by the inverse of the transition that opened it (docs/operations.md close):
     /// a pushed screen is popped with everything above it; the root of a presented container

@@ -1,3 +1,4 @@
+import NavJSON
 /// How a deep link was applied (docs/deep-links.md "Applying").
 public enum DeepLinkMode: String, Sendable, Hashable {
     /// The chain starts at the root screen of the root flow or of a tab.

@@ -1,3 +1,4 @@
+import NavJSON
 extension Transaction {
     /// `nav.popTo`: pops the stack holding the screen down to it (with `inclusive`, closes it
     /// too). A name means the nearest screen of that name on the visible path, from the top.
@@ -45,11 +46,11 @@ extension Transaction {
         let tabsID: FlowID
         if let flow {
             guard let kind = tree.flows.read(flow, { $0.pointee.kind }) else { throw .unknownInstance(flow.description) }
-            guard kind == .tabs else { throw .badField("flow", "is \(flow), a \(kind) flow, not a tabs flow") }
+            guard kind == .tabs else { throw .badField("flow", .notAllowed("is \(flow), a \(kind) flow, not a tabs flow")) }
             tabsID = flow
         } else {
             guard let nearest = tree.nearestTabsFlow else {
-                throw .badField("tab", "cannot be selected: no tabs flow is on the visible path")
+                throw .badField("tab", .notAllowed("cannot be selected: no tabs flow is on the visible path"))
             }
             tabsID = nearest
         }
@@ -61,7 +62,7 @@ extension Transaction {
         case .index(let i):
             guard i >= 0 && i < tabCount else {
                 let node = tree.flows[tabsID]!
-                throw .badField("tab", "\(i) is out of range: \(node.name ?? tabsID.description) has \(node.tabs.count) tabs (0–\(node.tabs.count - 1))")
+                throw .badField("tab", .notAllowed("\(i) is out of range: \(node.name ?? tabsID.description) has \(node.tabs.count) tabs (0–\(node.tabs.count - 1))"))
             }
             index = i
         case .name(let name):
@@ -70,8 +71,8 @@ extension Transaction {
             guard let i = names.firstIndex(of: name) else {
                 let suggestions = NearestNames.nearest(to: name, among: names)
                 let question = NearestNames.question(suggestions).map { "; \($0)" } ?? ""
-                var error = NavError.badField("tab", "'\(name)' is not a tab of \(node.name ?? tabsID.description) "
-                    + "(tabs: \(names.joined(separator: ", ")))\(question)")
+                var error = NavError.badField("tab", .notAllowed("'\(name)' is not a tab of \(node.name ?? tabsID.description) "
+                    + "(tabs: \(names.joined(separator: ", ")))\(question)"))
                 if !suggestions.isEmpty { error.data["suggestions"] = .array(suggestions.map(JSONValue.string)) }
                 throw error
             }

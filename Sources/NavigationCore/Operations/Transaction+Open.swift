@@ -1,3 +1,4 @@
+import NavJSON
 /// What opening a destination did.
 struct Opened {
     var screen: ScreenID

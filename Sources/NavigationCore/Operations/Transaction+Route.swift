@@ -1,3 +1,4 @@
+import NavJSON
 extension Transaction {
     /// `nav.route` (docs/operations.md route, rules 1–6).
     mutating func route(_ request: RouteRequest) throws(NavError) -> RouteOutcome {
@@ -80,7 +81,7 @@ extension Transaction {
         if let name = request.transition {
             guard let transition = transition(named: name) else {
                 let known = TransitionKind.allCases.map(\.rawValue) + definition.transitions.map(\.name)
-                throw .badField("transition", "names no transition: '\(name)' (known: \(known.joined(separator: ", ")))")
+                throw .badField("transition", .notAllowed("names no transition: '\(name)' (known: \(known.joined(separator: ", ")))"))
             }
             return transition
         }

@@ -1,3 +1,4 @@
+import NavJSON
 /// A transaction: one operation (or one `apply`, or one deep link) editing the tree in place,
 /// recording what it adds and removes so the commit can derive the ordered events of
 /// docs/operations.md, and logging the inverse of every edit so that a refused operation (or a

@@ -1,3 +1,4 @@
+import NavJSON
 /// What a transaction records as it goes: the undo log and what was added and removed, from
 /// which events and results are derived. The navigator keeps one between operations, emptied
 /// but with its capacity, so that recording the few entries of an operation allocates nothing.

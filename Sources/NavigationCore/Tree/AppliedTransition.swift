@@ -1,3 +1,4 @@
+import NavJSON
 /// How a screen or container was opened: the base kind that was applied, the custom
 /// transition's name and animator if one was used, and whether push fell back to modal.
 public struct AppliedTransition: Sendable, Hashable {

@@ -1,3 +1,4 @@
+import NavJSON
 /// A flow instance: a named coordinator (`flow` set) or an anonymous presentation container.
 ///
 /// Stack and single containers hold their screens; a tabs flow holds its tab flows. An

@@ -1,3 +1,4 @@
+import NavJSON
 extension NavigationTree {
     /// The root flow instance in the wire shape of docs/tree.md.
     public var jsonValue: JSONValue {

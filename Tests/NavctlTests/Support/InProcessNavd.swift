@@ -3,6 +3,7 @@ import NavProtocol
 import NavServer
 import NavigationCore
 @testable import NavctlKit
+import NavJSON
 
 /// navd without sockets: the real `NavServer` and engine, with connections that hand bytes
 /// straight to it. navctl commands run against it exactly as against the daemon, so their

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NavigationCore
+@testable import NavJSON
 
 @Suite struct DeepLinkCanonicalURLTests {
     private typealias F = DeepLinkFixtures

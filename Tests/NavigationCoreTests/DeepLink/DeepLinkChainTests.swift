@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+@testable import NavJSON
 
 @Suite struct DeepLinkChainTests {
     private typealias F = DeepLinkFixtures

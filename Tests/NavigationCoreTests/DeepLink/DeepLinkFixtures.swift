@@ -1,4 +1,5 @@
 @testable import NavigationCore
+@testable import NavJSON
 
 /// Test helpers for the deep-link tests: the sample app (optionally with extra screens), small
 /// route tables, and the brute-force reference matcher.

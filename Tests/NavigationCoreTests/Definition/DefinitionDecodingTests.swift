@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+@testable import NavJSON
 
 @Suite struct DefinitionDecodingTests {
     @Test func topLevelMustBeAnObject() {

@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+@testable import NavJSON
 
 /// The rules that keep a definition `navd check` accepts from hurting navd: screens opened
 /// without params need none (navd trapped at boot on one), names are identifiers, schemes and

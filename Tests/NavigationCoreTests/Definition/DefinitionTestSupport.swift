@@ -1,4 +1,5 @@
 @testable import NavigationCore
+@testable import NavJSON
 
 /// Loads `text` as `navd check` would and returns every diagnostic as it prints them: the
 /// errors (with their warnings) if loading fails, else the warnings.

@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+@testable import NavJSON
 
 /// One test per check of docs/app-definition.md; each asserts the whole diagnostics list.
 @Suite struct DefinitionValidationTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+@testable import NavJSON
 
 /// Random app definitions, valid ones and subtly broken mutations of them, against the one
 /// promise `navd check` makes: what it accepts, navd starts and runs (the navigator boots,

@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+@testable import NavJSON
 
 /// `nav.apply`: several operations, one revision or none (docs/operations.md, semantics.md 21, 24).
 @Suite struct ApplyTests {

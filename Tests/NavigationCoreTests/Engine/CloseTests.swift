@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+@testable import NavJSON
 
 /// `nav.close` reverses the transition that opened the screen; `flow.finish` ends a flow the
 /// same way; finished flows never stay in the tree (docs/operations.md, semantics.md 8–10).

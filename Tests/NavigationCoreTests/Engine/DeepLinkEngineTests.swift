@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+@testable import NavJSON
 
 /// `nav.deeplink` applied to the tree: the chain, the three modes, no-ops, dry runs,
 /// `notFound`, errors naming the step (docs/deep-links.md, semantics.md 25–31).

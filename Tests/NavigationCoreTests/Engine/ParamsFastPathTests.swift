@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+@testable import NavJSON
 
 /// `validatedParams` returns the params as given when they are exactly the declared ones, in
 /// order, of their types: that must be the very object the general path builds (same pairs,

@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+@testable import NavJSON
 
 /// `nav.route`, rules 1–6 of docs/operations.md, with whole trees and event lists.
 @Suite struct RouteTests {

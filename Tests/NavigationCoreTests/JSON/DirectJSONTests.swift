@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+@testable import NavJSON
 
 /// The direct writers (`writeJSON`) must write exactly the bytes of the general path
 /// (`JSONWriter.write(x.jsonValue)`): same members, same order. Random request sequences (the

@@ -1,4 +1,5 @@
 import NavigationCore
+import NavJSON
 
 /// One request as a client sends it.
 struct ModelCall {

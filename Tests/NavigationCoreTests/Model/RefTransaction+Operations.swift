@@ -1,4 +1,5 @@
 import NavigationCore
+import NavJSON
 
 /// The operations of docs/operations.md on the reference model, each straight from the documents.
 extension RefTransaction {

@@ -1,4 +1,5 @@
 import NavigationCore
+import NavJSON
 
 /// `nav.route` on the reference model: rules 1–6 of docs/operations.md and the openings of docs/app-definition.md.
 extension RefTransaction {

@@ -1,4 +1,5 @@
 import NavigationCore
+import NavJSON
 
 /// One operation of the reference model on a working copy of its tree. It logs every removal
 /// and addition as it makes them, in the order semantics.md §22 describes, and derives the

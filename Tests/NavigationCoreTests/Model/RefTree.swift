@@ -1,4 +1,5 @@
 import NavigationCore
+import NavJSON
 
 // The reference model's tree: one nested value, where a flow holds its screens, its tabs,
 // its embedded children and what it presents (docs/tree.md), written in that JSON shape.

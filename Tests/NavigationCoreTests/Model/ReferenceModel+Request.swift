@@ -1,4 +1,5 @@
 import NavigationCore
+import NavJSON
 
 /// A request as the model understands it, read from the JSON params a client sends
 /// (docs/operations.md; unknown fields refused, semantics.md §19).

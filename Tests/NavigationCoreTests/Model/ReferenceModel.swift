@@ -1,4 +1,5 @@
 import NavigationCore
+import NavJSON
 
 /// A naive, independent reference implementation of navd's navigation semantics
 /// (docs/app-definition.md, docs/tree.md, docs/operations.md, Protocol/semantics.md), for the model-based tests.

@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+@testable import NavJSON
 
 /// The reference model checked by hand against the documents, so that the model-based tests
 /// rest on more than the engine and the model agreeing: each test states the whole expected

@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+@testable import NavJSON
 
 /// Expects the whole tree, as a sketch.
 func expectTree(_ nav: Navigator, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {

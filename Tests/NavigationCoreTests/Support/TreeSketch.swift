@@ -1,4 +1,5 @@
 @testable import NavigationCore
+@testable import NavJSON
 
 /// A compact text picture of a whole tree, so tests can state the entire expected state in a
 /// few readable lines (TCA's "assert the whole change"):

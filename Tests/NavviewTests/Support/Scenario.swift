@@ -2,6 +2,7 @@ import NavClient
 import NavigationCore
 import NavviewKit
 import Testing
+import NavJSON
 
 /// A viewer fed by the real engine: every step runs `Navigator.perform`, and the viewer's
 /// model hears it as navd would send it (`nav.changed` with the change's cause, events and

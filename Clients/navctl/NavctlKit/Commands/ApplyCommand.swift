@@ -1,5 +1,6 @@
 internal import ArgumentParser
 internal import NavigationCore
+internal import NavJSON
 
 /// `navctl apply FILE|-`: `nav.apply` with the ops of a JSON file.
 struct ApplyCommand: SessionCommand {

@@ -1,5 +1,6 @@
 internal import ArgumentParser
 internal import NavigationCore
+internal import NavJSON
 
 /// `navctl call METHOD [JSON]`: any method, raw.
 struct CallCommand: SessionCommand {

@@ -1,5 +1,6 @@
 internal import ArgumentParser
 internal import NavigationCore
+internal import NavJSON
 
 /// `navctl close [ID]`: `nav.close`.
 struct CloseCommand: SessionCommand {

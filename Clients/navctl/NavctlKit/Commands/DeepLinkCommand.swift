@@ -1,5 +1,6 @@
 internal import ArgumentParser
 internal import NavigationCore
+internal import NavJSON
 
 /// `navctl deeplink URL [--dry-run]`: `nav.deeplink`.
 struct DeepLinkCommand: SessionCommand {

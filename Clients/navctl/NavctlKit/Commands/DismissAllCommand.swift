@@ -1,5 +1,6 @@
 internal import ArgumentParser
 internal import NavigationCore
+internal import NavJSON
 
 /// `navctl dismiss-all`: `nav.dismissAll`.
 struct DismissAllCommand: SessionCommand {

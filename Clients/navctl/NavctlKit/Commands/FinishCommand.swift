@@ -1,5 +1,6 @@
 internal import ArgumentParser
 internal import NavigationCore
+internal import NavJSON
 
 /// `navctl finish FLOW_ID [--result JSON]`: `flow.finish`.
 struct FinishCommand: SessionCommand {

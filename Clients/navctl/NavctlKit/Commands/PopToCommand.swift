@@ -1,5 +1,6 @@
 internal import ArgumentParser
 internal import NavigationCore
+internal import NavJSON
 
 /// `navctl pop-to ID|NAME [--inclusive]`: `nav.popTo`.
 struct PopToCommand: SessionCommand {

@@ -1,5 +1,6 @@
 internal import ArgumentParser
 internal import NavigationCore
+internal import NavJSON
 
 /// `navctl pop-to-root [FLOW_ID]`: `nav.popToRoot`.
 struct PopToRootCommand: SessionCommand {

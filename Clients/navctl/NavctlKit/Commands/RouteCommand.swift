@@ -1,5 +1,6 @@
 internal import ArgumentParser
 internal import NavigationCore
+internal import NavJSON
 
 /// `navctl route DEST [name=value …]`: `nav.route`.
 struct RouteCommand: SessionCommand {

@@ -1,5 +1,6 @@
 internal import ArgumentParser
 internal import NavigationCore
+internal import NavJSON
 
 /// `navctl routes`: `routes.list`, as a table.
 struct RoutesCommand: SessionCommand {

@@ -1,5 +1,6 @@
 internal import ArgumentParser
 internal import NavigationCore
+internal import NavJSON
 
 /// `navctl tab NAME|INDEX [--flow ID]`: `nav.selectTab`.
 struct TabCommand: SessionCommand {

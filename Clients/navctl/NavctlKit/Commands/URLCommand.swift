@@ -1,5 +1,6 @@
 internal import ArgumentParser
 internal import NavigationCore
+internal import NavJSON
 
 /// `navctl url [ID]`: `nav.url`.
 struct URLCommand: SessionCommand {

@@ -1,6 +1,7 @@
 internal import ArgumentParser
 internal import NavClient
 internal import NavigationCore
+internal import NavJSON
 
 /// `navctl watch`: `nav.subscribe`, then one line per revision.
 struct WatchCommand: SessionCommand {

@@ -1,4 +1,5 @@
-public import NavigationCore
+internal import NavigationCore
+public import NavJSON
 
 /// `navctl info`: the daemon, its state and its clients.
 public enum InfoText {

@@ -1,4 +1,5 @@
-public import NavigationCore
+internal import NavigationCore
+public import NavJSON
 
 /// Params as a person types them: `postId=5 chatId=c9 draft="two words"`.
 public enum ParamText {

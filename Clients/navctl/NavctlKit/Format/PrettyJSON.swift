@@ -1,4 +1,5 @@
-public import NavigationCore
+internal import NavigationCore
+public import NavJSON
 
 /// JSON indented by two spaces, keys in their order, for `navctl call` on a terminal.
 public enum PrettyJSON {

@@ -1,4 +1,5 @@
-public import NavigationCore
+internal import NavigationCore
+public import NavJSON
 
 /// `navctl resolve URL`: how a URL matches, field by field.
 public enum ResolveText {

@@ -1,5 +1,6 @@
-public import NavigationCore
+internal import NavigationCore
 internal import NavClient
+public import NavJSON
 
 /// The text of a result that changed (or would change) the state.
 public enum ResultText {

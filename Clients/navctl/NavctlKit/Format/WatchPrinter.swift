@@ -1,5 +1,6 @@
 public import NavClient
 internal import NavigationCore
+internal import NavJSON
 
 /// Turns navd's notifications into `watch` output: one line per revision
 /// (`r2 nav.route by navctl: …`), or each notification as one JSON line; counts revisions

@@ -1,4 +1,5 @@
 public import NavigationCore
+public import NavJSON
 
 /// Turns `name=value` words into a typed params object with the app definition: `userId=42`
 /// is an int because `profile` says so. A value that does not parse, a name the destination

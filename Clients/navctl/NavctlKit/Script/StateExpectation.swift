@@ -1,5 +1,6 @@
 public import NavClient
-public import NavigationCore
+internal import NavigationCore
+public import NavJSON
 
 /// What `expect` checks against the state, typed params included. Params that are given
 /// must be equal; params left out are not checked (so defaults need not be spelled).

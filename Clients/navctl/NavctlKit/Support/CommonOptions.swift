@@ -1,5 +1,6 @@
 public import ArgumentParser
 internal import NavigationCore
+internal import NavJSON
 
 /// The options every command takes.
 public struct CommonOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 internal import ArgumentParser
 internal import NavigationCore
+internal import NavJSON
 
 extension Session {
     /// `name=value` words typed for a destination by the app definition; a bad value is a

@@ -1,5 +1,6 @@
 public import NavClient
 public import NavigationCore
+public import NavJSON
 
 /// One run of navctl against one navd: a one-shot command, a shell, or a script. It owns
 /// the connection (made on first use, made again after navd went away), the app definition

@@ -161,3 +161,50 @@ extension JSONWriter {
         buffer.append(to: &out)
     }
 }
+
+/// Writing without building a `JSONValue` first: the pieces navd's own types write themselves with.
+extension JSONWriter {
+    /// Bytes written as they are: punctuation and keys (`,"screen":`).
+    @inlinable @inline(__always)
+    public static func raw(_ text: StaticString, into out: inout JSONBuffer) {
+        out.append(text)
+    }
+
+    /// `raw` for a `[UInt8]`.
+    public static func raw(_ text: StaticString, into out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// A string, or `null`.
+    @inline(__always)
+    public static func writeString(_ string: String?, into out: inout JSONBuffer) {
+        if let string { writeString(string, into: &out) } else { out.append("null") }
+    }
+
+    /// An object's members in order, without building a `JSONValue`. Shaped for speed like
+    /// `NavEvent.write`: members are read where they are stored, not copied out one by one.
+    public static func write(_ object: JSONObject, into out: inout JSONBuffer) {
+        // Most screens have no params.
+        if object.isEmpty {
+            out.append("{}")
+            return
+        }
+        out.append(UInt8(ascii: "{"))
+        object.pairs.withUnsafeBufferPointer { pairs in
+            guard let first = pairs.baseAddress else { return }
+            for index in pairs.indices {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                let pair = first + index
+                writeString(pair.pointee.key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                // Params are mostly integers and strings.
+                switch pair.pointee.value {
+                case .int(let number): out.append(decimal: number)
+                case .string(let string): writeString(string, into: &out)
+                default: write(pair.pointee.value, into: &out)
+                }
+            }
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+}

@@ -1,58 +1,15 @@
+import NavJSON
 /// Writing JSON straight from navd's own types, without building a `JSONValue` tree first: the
 /// hot path (a mutation's result, its events, the tree in `nav.changed`) costs a fraction of
 /// building and then walking the tree. Every `writeJSON` writes exactly the bytes
 /// `JSONWriter.write(x.jsonValue)` writes (tests check it), keys in the same order.
 extension JSONWriter {
-    /// Bytes written as they are: punctuation and keys (`,"screen":`).
-    @inlinable @inline(__always)
-    public static func raw(_ text: StaticString, into out: inout JSONBuffer) {
-        out.append(text)
-    }
-
-    /// `raw` for a `[UInt8]`.
-    public static func raw(_ text: StaticString, into out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
     /// `"s12"`, `"f3"`: an instance id without making its String.
     @inline(__always)
     static func writeID(_ prefix: StaticString, _ number: Int, into out: inout JSONBuffer) {
         out.append(prefix)
         out.append(decimal: number)
         out.append(UInt8(ascii: "\""))
-    }
-
-    /// A string, or `null`.
-    @inline(__always)
-    static func writeString(_ string: String?, into out: inout JSONBuffer) {
-        if let string { writeString(string, into: &out) } else { out.append("null") }
-    }
-
-    /// An object's members in order, without building a `JSONValue`. Shaped for speed like
-    /// `NavEvent.write`: members are read where they are stored, not copied out one by one.
-    public static func write(_ object: JSONObject, into out: inout JSONBuffer) {
-        // Most screens have no params.
-        if object.isEmpty {
-            out.append("{}")
-            return
-        }
-        out.append(UInt8(ascii: "{"))
-        object.pairs.withUnsafeBufferPointer { pairs in
-            guard let first = pairs.baseAddress else { return }
-            for index in pairs.indices {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                let pair = first + index
-                writeString(pair.pointee.key, into: &out)
-                out.append(UInt8(ascii: ":"))
-                // Params are mostly integers and strings.
-                switch pair.pointee.value {
-                case .int(let number): out.append(decimal: number)
-                case .string(let string): writeString(string, into: &out)
-                default: write(pair.pointee.value, into: &out)
-                }
-            }
-        }
-        out.append(UInt8(ascii: "}"))
     }
 }
 

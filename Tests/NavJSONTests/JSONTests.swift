@@ -1,5 +1,5 @@
 import Testing
-@testable import NavigationCore
+@testable import NavJSON
 
 @Suite struct JSONTests {
     @Test func roundTripKeepsKeyOrderAndNumberKinds() throws {

@@ -36,10 +36,11 @@ let package = Package(
         // The pure engine: app definition, tree, operations, events, deep links. No I/O.
         .target(
             name: "NavigationCore",
-            dependencies: ["NavJSON"],
+            dependencies: ["NavJSON", "NavCollections"],
             path: "Sources/NavigationCore"
         ),
-        // Small collections the server and the transport share (connection tables by id).
+        // The one hash table (keys with a cheap deterministic hash): the engine's instances and
+        // names, the server's and the transport's connections.
         .target(
             name: "NavCollections",
             path: "Sources/NavCollections"

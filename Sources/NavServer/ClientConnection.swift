@@ -57,11 +57,6 @@ final class ClientConnection {
         swap(&local, &subscription)
     }
 
-    func updateName(_ newName: String) {
-        var local: String? = newName
-        swap(&local, &name)
-    }
-
     func updateDeferred(_ change: (inout [Deferred]) -> Void) {
         var local: [Deferred] = []
         swap(&local, &deferred)

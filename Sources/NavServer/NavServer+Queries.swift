@@ -54,7 +54,7 @@ extension NavServer {
                     "maxBytes": .int(limit), "actualBytes": .int(bytes),
                 ])
             }
-            connection(for: id)!.updateName(name)
+            connection(for: id)!.name = name
             return .value(["client": .string(id.description)])
         case .rpcDiscover:
             result = configuration.openRPC

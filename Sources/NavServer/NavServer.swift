@@ -15,10 +15,9 @@ public final class NavServer {
     /// directly, which lets the optimizer check its accesses statically (see `perform`).
     var engine: Navigator
     public let configuration: ServerConfiguration
-    /// Changed only through `updateConnections`, like `subscribers` through
-    /// `updateSubscribers`: see there.
-    var connections = IDTable<ClientConnection>()
-    /// The connections with a subscription, by id: what a revision is fanned out to.
+    let connections = ConnectionTable<ClientConnection>()
+    /// The connections with a subscription, in id order: what a revision is fanned out to.
+    /// Changed only through `updateSubscribers`: see there.
     var subscribers: [ClientConnection] = []
     var shuttingDown = false
     let limits: RPCLimits
@@ -53,35 +52,22 @@ public final class NavServer {
 
     /// A peer was accepted (after the transport's peer check).
     public func connect(_ id: ClientID) {
-        let connection = ClientConnection(id: id, decoder: FrameDecoder(maxLineBytes: configuration.maxLineBytes))
-        updateConnections { $0[id.raw] = connection }
+        connections.insert(ClientConnection(id: id, decoder: FrameDecoder(maxLineBytes: configuration.maxLineBytes)), for: id.raw)
     }
 
     /// A connection is gone; everything it had is dropped.
     public func disconnect(_ id: ClientID) {
-        guard let connection = connection(for: id) else { return }
-        updateConnections { $0[id.raw] = nil }
+        guard let connection = connections.remove(id.raw) else { return }
         if connection.subscription != nil { unlist(connection) }
     }
 
-    // The tables change in a local swapped out and back: no access to the server's own
-    // property contains a call (an insertion or removal may free memory), so the optimizer
-    // checks their exclusivity at compile time instead of on every request.
-
-    /// The connection with this id. The lookup (which hashes) runs on a copy of the table, so
-    /// the access to the property ends before it and has nothing inside to check at run time.
     func connection(for id: ClientID) -> ClientConnection? {
-        let table = connections
-        return table[id.raw]
+        connections[id.raw]
     }
 
-    func updateConnections(_ change: (inout IDTable<ClientConnection>) -> Void) {
-        var local = IDTable<ClientConnection>()
-        swap(&local, &connections)
-        change(&local)
-        swap(&local, &connections)
-    }
-
+    /// Changes `subscribers` in a local swapped out and back: no access to the property
+    /// contains a call (an insertion or removal may allocate or free), so the optimizer checks
+    /// its exclusivity at compile time instead of on every request that reads it.
     func updateSubscribers(_ change: (inout [ClientConnection]) -> Void) {
         var local: [ClientConnection] = []
         swap(&local, &subscribers)
@@ -107,12 +93,6 @@ public final class NavServer {
         var outbox = Outbox()
         read(bytes, from: id, into: &outbox)
         return outbox.outputs
-    }
-
-    /// `receive(_:from:)` for a caller that carries out each output in order (tests of the
-    /// handler path compare it with the array one).
-    public func receive(_ bytes: UnsafeRawBufferPointer, from id: ClientID, perform: (ServerOutput) -> Void) {
-        for output in receive(bytes, from: id) { perform(output) }
     }
 
     /// `receive(_:from:)` for the daemon: every output goes to `handler` as it arises, the

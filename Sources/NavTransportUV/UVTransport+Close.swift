@@ -38,7 +38,7 @@ extension UVTransport {
 
     /// From the pipe's close callback: the connection is gone; tell the delegate, once.
     func connectionDidClose(_ connection: Connection) {
-        updateConnections { $0[connection.id.raw] = nil }
+        connections.remove(connection.id.raw)
         if case .closing(let reason) = connection.state {
             delegate?.transport(self, closed: connection.id, reason: reason)
         }

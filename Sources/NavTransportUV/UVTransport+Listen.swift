@@ -103,7 +103,7 @@ extension UVTransport {
         let connection = Connection(id: .next(), peer: peer, pipe: pipe)
         pipe.pointee.data = Unmanaged.passRetained(connection).toOpaque()
         connection.writeRequest.pointee.data = Unmanaged.passUnretained(connection).toOpaque()
-        updateConnections { $0[connection.id.raw] = connection }
+        connections.insert(connection, for: connection.id.raw)
         delegate.transport(self, opened: connection.id, peer: peer)
         updateReading(connection)
     }

@@ -50,8 +50,7 @@ public final class UVTransport {
     var phase = Phase.ready
     var stopRequested = false
     var listener: UnsafeMutablePointer<uv_pipe_t>?
-    /// Changed only through `updateConnections`: see there.
-    var connections = IDTable<Connection>()
+    let connections = ConnectionTable<Connection>()
     /// Connections with bytes queued this iteration, in the order they were first queued.
     /// This list and the next are only ever swapped with locals (`markDirty`, `flush`): no
     /// access to them contains a call, so their exclusivity is checked at compile time.
@@ -104,21 +103,8 @@ public final class UVTransport {
         return all.filter { !$0.isClosing }.map(\.id).sorted()
     }
 
-    /// The connection with this id. The lookup (which hashes) runs on a copy of the table, so
-    /// the access to the property ends before it and has nothing inside to check at run time.
     func connection(for id: ConnectionID) -> Connection? {
-        let table = connections
-        return table[id.raw]
-    }
-
-    /// Changes the table in a local swapped out and back: no access to the property contains
-    /// a call (an insertion or removal may free memory), so the optimizer checks its
-    /// exclusivity at compile time instead of on every `send`.
-    func updateConnections(_ change: (inout IDTable<Connection>) -> Void) {
-        var local = IDTable<Connection>()
-        swap(&local, &connections)
-        change(&local)
-        swap(&local, &connections)
+        connections[id.raw]
     }
 
     /// Runs the loop until `stop()` (or until nothing is left that could wake it: no listener,

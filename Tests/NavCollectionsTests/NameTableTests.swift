@@ -1,12 +1,12 @@
+import NavCollections
 import Testing
-@testable import NavigationCore
 
 /// `NameTable` finds what a `Dictionary` built the same way (first value of a name wins)
 /// finds, for ASCII, non-ASCII, empty and long names, and misses the rest.
 @Suite struct NameTableTests {
     @Test func findsWhatADictionaryFinds() {
         var random = SplitMix64(seed: testSeed("NameTableTests"))
-        let alphabet: [Character] = ["a", "b", "Z", "_", "1", "é", "ß", "日", "🙂", "-"]
+        let alphabet: [Character] = ["a", "b", "Z", "K", "_", "1", "é", "ß", "日", "🙂", "-", "\u{212A}"]
         func name() -> String {
             String((0..<Int.random(in: 0...24, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
         }
@@ -15,6 +15,7 @@ import Testing
             let table = NameTable(pairs)
             var reference: [String: Int] = [:]
             for (name, value) in pairs where reference[name] == nil { reference[name] = value }
+            #expect(table.count == reference.count)
             for name in reference.keys { #expect(table[name] == reference[name], "\(name)") }
             for _ in 0..<40 {
                 let probe = name()
@@ -33,20 +34,19 @@ import Testing
         #expect(table["caf"] == nil)
     }
 
-    @Test func theSampleAppResolvesEveryName() {
-        let context = Navigator(definition: .sample).context
-        for screen in AppDefinition.sample.screens {
-            #expect(context.screen(named: screen.name)?.name == screen.name)
-            if case .screen(let resolved)? = context.destination(named: screen.name) {
-                #expect(resolved.name == screen.name)
-            } else {
-                Issue.record("\(screen.name) is not a screen destination")
-            }
-        }
-        for flow in AppDefinition.sample.flows {
-            #expect(context.flow(named: flow.name)?.definition.name == flow.name)
-        }
-        #expect(context.destination(named: "nope") == nil)
-        #expect(context.screen(named: "") == nil)
+    /// The Kelvin sign is canonically equivalent to the ASCII letter K: a `Dictionary` finds
+    /// either by the other, whichever came first. Before: an ASCII name was only looked for by
+    /// its bytes, so `K` missed the Kelvin sign's entry and was added beside it.
+    @Test func anASCIINameFindsItsNonASCIIEquivalent() {
+        let kelvin = "\u{212A}"
+        #expect(kelvin == "K" && Array(kelvin.utf8) != Array("K".utf8))
+        let kelvinFirst = NameTable([(name: kelvin, value: 1), (name: "K", value: 2)])
+        #expect(kelvinFirst.count == 1)
+        #expect(kelvinFirst["K"] == 1)
+        #expect(kelvinFirst[kelvin] == 1)
+        let asciiFirst = NameTable([(name: "K", value: 1), (name: kelvin, value: 2)])
+        #expect(asciiFirst.count == 1)
+        #expect(asciiFirst["K"] == 1)
+        #expect(asciiFirst[kelvin] == 1)
     }
 }

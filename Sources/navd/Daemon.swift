@@ -11,9 +11,8 @@ final class Daemon: TransportDelegate {
     let logger: Logger
     /// Peers allowed besides navd's own uid and root (`--allow-uid`).
     let allowedUIDs: Set<UInt32>
-    private var peers: [ConnectionID: PeerCredentials] = [:]
     private var stopping = false
-    /// Where the server's outputs go: the transport, made at the first connection (the
+    /// Where the server's outputs go: the transport, made at its first callback (the
     /// transport is created after the daemon, its delegate).
     private var outputs: TransportOutputs?
 
@@ -25,17 +24,23 @@ final class Daemon: TransportDelegate {
 
     private func client(_ id: ConnectionID) -> ClientID { ClientID(id.raw) }
 
-    private func perform(_ outputs: [ServerOutput], on transport: UVTransport) {
-        for output in outputs { perform(output, on: transport) }
+    private func outputs(to transport: UVTransport) -> TransportOutputs {
+        if let outputs { return outputs }
+        let made = TransportOutputs(transport: transport, logger: logger)
+        outputs = made
+        return made
     }
 
-    private func perform(_ output: ServerOutput, on transport: UVTransport) {
-        switch output {
-        case .send(let id, let payload):
-            transport.send(payload.bytes, to: ConnectionID(raw: id.raw))
-        case .close(let id, let reason):
-            logger.info("closing client", metadata: ["client": "\(id)", "reason": "\(reason)"])
-            transport.close(ConnectionID(raw: id.raw), flush: true)
+    /// The outputs of a server call that returns them as an array, carried out as a read's are.
+    private func perform(_ outputs: [ServerOutput], on transport: UVTransport) {
+        let handler = self.outputs(to: transport)
+        for output in outputs {
+            switch output {
+            case .send(let id, let payload):
+                payload.bytes.withUnsafeBytes { _ = handler.send($0, to: id) }
+            case .close(let id, let reason):
+                handler.close(id, reason: reason)
+            }
         }
     }
 
@@ -58,19 +63,17 @@ final class Daemon: TransportDelegate {
     }
 
     func transport(_ transport: UVTransport, opened connection: ConnectionID, peer: PeerCredentials) {
-        peers[connection] = peer
-        if outputs == nil { outputs = TransportOutputs(transport: transport, logger: logger) }
         server.connect(client(connection))
         logger.debug("client connected", metadata: ["client": "\(connection)", "pid": "\(peer.pid)", "uid": "\(peer.uid)"])
     }
 
     func transport(_ transport: UVTransport, received bytes: UnsafeRawBufferPointer, from connection: ConnectionID) {
-        guard let outputs else { return }
-        server.receive(bytes, from: client(connection), handler: outputs)
+        server.receive(bytes, from: client(connection), handler: outputs(to: transport))
     }
 
-    /// A read's outputs, handed to the transport as the server produces them (the transport
-    /// only queues them). One object for the daemon's life, not one per read.
+    /// The server's outputs, handed to the transport (which only queues them): a read's as the
+    /// server produces them, the others from their array. One object for the daemon's life,
+    /// not one per read.
     private final class TransportOutputs: ServerOutputHandler {
         let transport: UVTransport
         let logger: Logger
@@ -96,7 +99,6 @@ final class Daemon: TransportDelegate {
 
     func transport(_ transport: UVTransport, closed connection: ConnectionID, reason: CloseReason) {
         server.disconnect(client(connection))
-        peers[connection] = nil
         switch reason {
         case .tooFarBehind:
             logger.warning("client disconnected", metadata: ["client": "\(connection)", "reason": "\(reason)"])
@@ -111,8 +113,7 @@ final class Daemon: TransportDelegate {
     }
 
     func transport(_ transport: UVTransport, drained connection: ConnectionID) {
-        guard let outputs else { return }
-        server.drained(client(connection), handler: outputs)
+        server.drained(client(connection), handler: outputs(to: transport))
     }
 
     /// SIGINT, SIGTERM and SIGHUP shut navd down; SIGUSR1 and SIGUSR2 log one status line

@@ -53,15 +53,6 @@ extension UVTransport {
         bytes.withUnsafeBytes { send($0, to: id) }
     }
 
-    /// The same bytes to several connections (each gets its own copy in its queue).
-    public func send(_ bytes: [UInt8], toAll ids: [ConnectionID]) {
-        bytes.withUnsafeBytes { buffer in
-            for id in ids {
-                send(buffer, to: id)
-            }
-        }
-    }
-
     /// Bytes queued for the connection that the kernel has not taken yet (0 for an unknown id).
     public func queuedBytes(_ id: ConnectionID) -> Int {
         guard let connection = connection(for: id) else { return 0 }

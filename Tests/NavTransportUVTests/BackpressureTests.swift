@@ -30,7 +30,7 @@ extension TransportSuite {
             fixture.recorder.onClosed = { transport, _, _ in transport.stop() }
             let path = fixture.path
             let arrived = Shared<[UInt8]>([])
-            let client = ClientThread {
+            fixture.run {
                 let connection = try TestClient.connect(to: path)
                 defer { connection.close() }
                 while !congested.value { usleep(1000) }
@@ -38,9 +38,6 @@ extension TransportSuite {
                 usleep(100_000)
                 arrived.value = try connection.read(exactly: payload.count + 5)
             }
-
-            #expect(runLoop(fixture.transport))
-            #expect(client.join() && client.failure == nil)
             #expect(arrived.value == payload + bytes("pong\n"))
             #expect(!readWhileCongested)
             #expect(queuedWhenCongested > Self.small.highWatermark)
@@ -69,14 +66,7 @@ extension TransportSuite {
                 }
             }
             let path = fixture.path
-            let client = ClientThread {
-                let connection = try TestClient.connect(to: path)
-                while !serverDone.value { usleep(1000) }
-                connection.close()
-            }
-
-            #expect(runLoop(fixture.transport))
-            #expect(client.join() && client.failure == nil)
+            fixture.run { try connectAndHold(path, until: serverDone) }
             let id = try #require(fixture.recorder.opened.first)
             #expect(fixture.recorder.lifecycle.prefix(3) == [.shouldAccept(ourselves), .opened(id), .congested(id)])
             guard case .closed(id, .tooFarBehind(let message))? = fixture.recorder.lifecycle.last else {
@@ -101,14 +91,11 @@ extension TransportSuite {
             fixture.recorder.onClosed = { transport, _, _ in transport.stop() }
             let path = fixture.path
             let arrived = Shared<[UInt8]>([])
-            let client = ClientThread {
+            fixture.run {
                 let connection = try TestClient.connect(to: path)
                 defer { connection.close() }
                 arrived.value = try connection.read(exactly: reply.count)
             }
-
-            #expect(runLoop(fixture.transport))
-            #expect(client.join() && client.failure == nil)
             #expect(congestedWhenSent)
             #expect(arrived.value == reply)
             let id = try #require(fixture.recorder.opened.first)
@@ -134,14 +121,7 @@ extension TransportSuite {
                 transport.stop()
             }
             let path = fixture.path
-            let client = ClientThread {
-                let connection = try TestClient.connect(to: path)
-                while !serverDone.value { usleep(1000) }
-                connection.close()
-            }
-
-            #expect(runLoop(fixture.transport))
-            #expect(client.join() && client.failure == nil)
+            fixture.run { try connectAndHold(path, until: serverDone) }
             let id = try #require(fixture.recorder.opened.first)
             guard case .tooFarBehind(let message)? = fixture.recorder.closed[id] else {
                 Issue.record("expected a tooFarBehind close, got \(fixture.recorder.lifecycle)")
@@ -163,7 +143,7 @@ extension TransportSuite {
             fixture.recorder.onClosed = { transport, _, _ in transport.stop() }
             let path = fixture.path
             let total = Shared(0)
-            let client = ClientThread {
+            fixture.run {
                 let connection = try TestClient.connect(to: path)
                 defer { connection.close() }
                 while total.value < payload.count {
@@ -173,9 +153,6 @@ extension TransportSuite {
                     usleep(20_000)
                 }
             }
-
-            #expect(runLoop(fixture.transport))
-            #expect(client.join() && client.failure == nil)
             #expect(total.value == payload.count)
             let id = try #require(fixture.recorder.opened.first)
             #expect(fixture.recorder.closed == [id: .peerClosed])

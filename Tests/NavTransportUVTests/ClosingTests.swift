@@ -17,15 +17,12 @@ extension TransportSuite {
             fixture.recorder.onClosed = { transport, _, _ in transport.stop() }
             let path = fixture.path
             let arrived = Shared<[UInt8]>([])
-            let client = ClientThread {
+            fixture.run {
                 let connection = try TestClient.connect(to: path)
                 defer { connection.close() }
                 try connection.write("bye\n")
                 arrived.value = try connection.readToEnd()
             }
-
-            #expect(runLoop(fixture.transport))
-            #expect(client.join() && client.failure == nil)
             #expect(arrived.value == payload)
             let id = try #require(fixture.recorder.opened.first)
             #expect(fixture.recorder.closed == [id: .closedByServer])
@@ -41,14 +38,11 @@ extension TransportSuite {
             fixture.recorder.onClosed = { transport, _, _ in transport.stop() }
             let path = fixture.path
             let arrived = Shared<[UInt8]?>(nil)
-            let client = ClientThread {
+            fixture.run {
                 let connection = try TestClient.connect(to: path)
                 defer { connection.close() }
                 arrived.value = try connection.readToEnd()
             }
-
-            #expect(runLoop(fixture.transport))
-            #expect(client.join() && client.failure == nil)
             #expect(arrived.value == [])
             let id = try #require(fixture.recorder.opened.first)
             #expect(fixture.recorder.lifecycle == [.shouldAccept(ourselves), .opened(id), .closed(id, .closedByServer)])
@@ -59,7 +53,7 @@ extension TransportSuite {
             defer { fixture.directory.remove() }
             var completions = 0
             fixture.recorder.onReceived = { transport, id, _ in
-                transport.send(bytes("daemon.shutdown\n"), toAll: transport.openConnections)
+                for id in transport.openConnections { transport.send(bytes("daemon.shutdown\n"), to: id) }
                 transport.shutdown(flushTimeout: .seconds(2)) {
                     completions += 1
                     transport.stop()
@@ -69,7 +63,7 @@ extension TransportSuite {
             let path = fixture.path
             let arrived = Shared<[[UInt8]]>([])
             let reconnect = Shared<String?>(nil)
-            let client = ClientThread {
+            fixture.run {
                 let first = try TestClient.connect(to: path)
                 let second = try TestClient.connect(to: path)
                 defer { first.close(); second.close() }
@@ -82,9 +76,6 @@ extension TransportSuite {
                     reconnect.value = "\(error)"
                 }
             }
-
-            #expect(runLoop(fixture.transport))
-            #expect(client.join() && client.failure == nil)
             #expect(arrived.value == [bytes("daemon.shutdown\n"), bytes("daemon.shutdown\n")])
             #expect(reconnect.value == "connect \(path): Connection refused")
             #expect(completions == 1)
@@ -110,14 +101,7 @@ extension TransportSuite {
                 }
             }
             let path = fixture.path
-            let client = ClientThread {
-                let connection = try TestClient.connect(to: path)
-                while !serverDone.value { usleep(1000) }
-                connection.close()
-            }
-
-            #expect(runLoop(fixture.transport))
-            #expect(client.join() && client.failure == nil)
+            fixture.run { try connectAndHold(path, until: serverDone) }
             // libuv's timers count whole milliseconds.
             #expect(tookFor >= .milliseconds(299) && tookFor < .seconds(2))
             let id = try #require(fixture.recorder.opened.first)
@@ -149,15 +133,12 @@ extension TransportSuite {
             }
             let path = fixture.path
             let arrived = Shared<[UInt8]?>(nil)
-            let client = ClientThread {
+            fixture.run {
                 let connection = try TestClient.connect(to: path)
                 defer { connection.close() }
                 arrived.value = try connection.readToEnd()
             }
-
-            #expect(runLoop(fixture.transport))
             #expect(fixture.transport.isClosed)
-            #expect(client.join() && client.failure == nil)
             #expect(arrived.value == [])
             let id = try #require(fixture.recorder.opened.first)
             #expect(fixture.recorder.lifecycle == [.shouldAccept(ourselves), .opened(id), .closed(id, .shutdown)])

@@ -11,16 +11,12 @@ extension TransportSuite {
             fixture.recorder.onClosed = { transport, _, _ in transport.stop() }
             let path = fixture.path
             let reply = Shared<[UInt8]>([])
-            let client = ClientThread {
+            fixture.run {
                 let connection = try TestClient.connect(to: path)
                 defer { connection.close() }
                 try connection.write("hello\n")
                 reply.value = try connection.read(exactly: 6)
             }
-
-            #expect(runLoop(fixture.transport))
-            #expect(client.join())
-            #expect(client.failure == nil)
             #expect(reply.value == bytes("hello\n"))
             let id = try #require(fixture.recorder.opened.first)
             #expect(fixture.recorder.lifecycle == [.shouldAccept(ourselves), .opened(id), .closed(id, .peerClosed)])
@@ -38,10 +34,7 @@ extension TransportSuite {
             }
             fixture.recorder.onClosed = { transport, _, _ in transport.stop() }
             let path = fixture.path
-            let client = ClientThread { try TestClient.connect(to: path).close() }
-
-            #expect(runLoop(fixture.transport))
-            #expect(client.join() && client.failure == nil)
+            fixture.run { try TestClient.connect(to: path).close() }
             #expect(seen == [ourselves])
             #expect(seen.first?.uid == getuid())
             #expect(seen.first?.pid == getpid())
@@ -54,16 +47,13 @@ extension TransportSuite {
             fixture.recorder.onClosed = { transport, _, _ in transport.stop() }
             let path = fixture.path
             let reply = Shared<[UInt8]>([])
-            let client = ClientThread {
+            fixture.run {
                 let connection = try TestClient.connect(to: path)
                 defer { connection.close() }
                 try connection.write("ping\n")
                 connection.shutdownWriting()
                 reply.value = try connection.readToEnd()
             }
-
-            #expect(runLoop(fixture.transport))
-            #expect(client.join() && client.failure == nil)
             #expect(reply.value == bytes("ping\nping\n"))
             let id = try #require(fixture.recorder.opened.first)
             #expect(fixture.recorder.closed == [id: .peerClosed])

@@ -17,14 +17,11 @@ extension TransportSuite {
             let path = fixture.path
             let expected = bytes(messages.joined())
             let arrived = Shared<[UInt8]>([])
-            let client = ClientThread {
+            fixture.run {
                 let connection = try TestClient.connect(to: path)
                 defer { connection.close() }
                 arrived.value = try connection.read(exactly: expected.count)
             }
-
-            #expect(runLoop(fixture.transport))
-            #expect(client.join() && client.failure == nil)
             #expect(arrived.value == expected)
             #expect(fixture.transport.writeCount == 1)
         }
@@ -42,30 +39,28 @@ extension TransportSuite {
             fixture.recorder.onClosed = { transport, _, _ in transport.stop() }
             let path = fixture.path
             let arrived = Shared<[UInt8]>([])
-            let client = ClientThread {
+            fixture.run {
                 let connection = try TestClient.connect(to: path)
                 defer { connection.close() }
                 arrived.value = try connection.read(exactly: 25)
             }
-
-            #expect(runLoop(fixture.transport))
-            #expect(client.join() && client.failure == nil)
             #expect(arrived.value == bytes("first\nstill first\nsecond\n"))
             #expect(fixture.transport.writeCount == 2)
         }
 
-        @Test func sendToAllCopiesTheBytesToEveryConnection() throws {
+        @Test func theSameBytesSentToEveryConnectionAreOneWriteEach() throws {
             let fixture = try Fixture()
             defer { fixture.directory.remove() }
             fixture.recorder.onOpened = { transport, _ in
                 let open = transport.openConnections
                 if open.count == 3 {
-                    transport.send(bytes("all\n"), toAll: open)
+                    for id in open { transport.send(bytes("all\n"), to: id) }
                 }
             }
             let path = fixture.path
             let arrived = Shared<[[UInt8]]>([])
-            let client = ClientThread {
+            stopWhen(fixture.transport) { [recorder = fixture.recorder] in recorder.closed.count == 3 }
+            fixture.run {
                 let connections = try (0..<3).map { _ in try TestClient.connect(to: path) }
                 defer { connections.forEach { $0.close() } }
                 for connection in connections {
@@ -73,10 +68,6 @@ extension TransportSuite {
                     arrived.update { $0.append(reply) }
                 }
             }
-            stopWhen(fixture.transport) { [recorder = fixture.recorder] in recorder.closed.count == 3 }
-
-            #expect(runLoop(fixture.transport))
-            #expect(client.join() && client.failure == nil)
             #expect(arrived.value == Array(repeating: bytes("all\n"), count: 3))
             #expect(fixture.transport.writeCount == 3)
         }

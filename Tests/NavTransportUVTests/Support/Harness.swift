@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Testing
 @testable import NavTransportUV
 
 /// A value shared between the loop thread and a client thread.
@@ -114,4 +115,23 @@ struct Fixture {
     }
 
     var path: String { directory.socket }
+}
+
+extension Fixture {
+    /// Runs `client` on its own thread and the loop on this one until something stops it;
+    /// expects the loop to stop before its timeout and the client to end without an error.
+    func run(client body: @escaping @Sendable () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
+        let client = ClientThread(body)
+        #expect(runLoop(transport), sourceLocation: sourceLocation)
+        #expect(client.join(), sourceLocation: sourceLocation)
+        #expect(client.failure == nil, sourceLocation: sourceLocation)
+    }
+}
+
+/// A client's whole part in a test of the server's side: connects, and holds the connection
+/// open without reading until `done`.
+func connectAndHold(_ path: String, until done: Shared<Bool>) throws {
+    let connection = try TestClient.connect(to: path)
+    while !done.value { usleep(1000) }
+    connection.close()
 }

@@ -15,7 +15,7 @@ public protocol TableKey: Equatable {
 }
 
 extension TableKey {
-    @inlinable
+    @inlinable @inline(__always)
     public static func countLookup() {}
 }
 

@@ -7,9 +7,11 @@ public protocol InstanceID: TableKey, Hashable, Sendable {
 }
 
 extension InstanceID {
+    @inline(__always)
     public var tableHash: UInt64 { UInt64(truncatingIfNeeded: number) }
 
     /// Debug builds count every lookup as a unit of the engine's work (`WorkMeter`).
+    @inline(__always)
     public static func countLookup() {
         #if DEBUG
         WorkMeter.add(1)

@@ -39,7 +39,9 @@ final class ClientConnection {
 
     // `subscription` and `deferred` change only in a local swapped out and back: no access to
     // them contains a call (an append or an assignment may free memory), so the optimizer
-    // checks their exclusivity at compile time instead of on every request.
+    // checks their exclusivity at compile time instead of on every request. Changed in place
+    // instead, a route/close fanned out to 64 subscribers costs 5,100 more instructions
+    // (94,650 against 89,550, callgrind).
 
     /// What a fan-out reads of the subscription: its fields read in place, without copying
     /// the subscription (and retaining its pending list) once per subscriber per revision.

@@ -39,6 +39,13 @@ let package = Package(
             dependencies: ["NavJSON"],
             path: "Sources/NavigationCore"
         ),
+        // Seeded generators for tests and navbench: SplitMix64 and random route tables with
+        // links that match them. Never a dependency of navd or its libraries.
+        .target(
+            name: "NavFixtures",
+            dependencies: ["NavJSON", "NavigationCore"],
+            path: "Sources/NavFixtures"
+        ),
         // Small collections the server and the transport share (connection tables by id).
         .target(
             name: "NavCollections",
@@ -118,7 +125,7 @@ let package = Package(
         .executableTarget(
             name: "navbench",
             dependencies: [
-                "NavJSON", "NavigationCore", "NavProtocol", "NavClient", "NavCommandLine",
+                "NavJSON", "NavigationCore", "NavProtocol", "NavClient", "NavCommandLine", "NavFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "RoutingKit", package: "routing-kit"),
@@ -157,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavigationCoreTests",
-            dependencies: ["NavJSON", "NavigationCore"],
+            dependencies: ["NavJSON", "NavigationCore", "NavFixtures"],
             path: "Tests/NavigationCoreTests"
         ),
         .testTarget(
@@ -172,12 +179,12 @@ let package = Package(
         ),
         .testTarget(
             name: "NavProtocolTests",
-            dependencies: ["NavJSON", "NavProtocol"],
+            dependencies: ["NavJSON", "NavProtocol", "NavFixtures"],
             path: "Tests/NavProtocolTests"
         ),
         .testTarget(
             name: "NavServerTests",
-            dependencies: ["NavJSON", "NavServer"],
+            dependencies: ["NavJSON", "NavServer", "NavFixtures"],
             path: "Tests/NavServerTests"
         ),
         .testTarget(
@@ -200,7 +207,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavviewTests",
-            dependencies: ["NavJSON", "NavviewKit", "NavClient", "NavigationCore"],
+            dependencies: ["NavJSON", "NavviewKit", "NavClient", "NavigationCore", "NavFixtures"],
             path: "Tests/NavviewTests",
             exclude: ["Golden"]
         ),

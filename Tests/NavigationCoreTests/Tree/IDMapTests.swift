@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+import NavFixtures
 
 /// `IDMap` against `Dictionary`: random inserts, replacements, removals and in-place edits,
 /// over dense ids (as navd makes them) and sparse or negative ones (as an injected `IDSource`

@@ -76,10 +76,17 @@ let package = Package(
             dependencies: ["CLibUV", "NavCollections"],
             path: "Sources/NavTransportUV"
         ),
+        // The system calls every program makes the same way: write all of a buffer, connect to
+        // navd's socket (through CLibUV's sun_path shim).
+        .target(
+            name: "NavSystem",
+            dependencies: ["CLibUV"],
+            path: "Sources/NavSystem"
+        ),
         // What every client program uses: connect, calls, notifications.
         .target(
             name: "NavClient",
-            dependencies: ["NavJSON", "NavProtocol", "NavigationCore"],
+            dependencies: ["NavJSON", "NavProtocol", "NavigationCore", "NavSystem"],
             path: "Sources/NavClient"
         ),
         // What every program's command line shares: the version, the exit statuses (2 for a
@@ -87,7 +94,7 @@ let package = Package(
         .target(
             name: "NavCommandLine",
             dependencies: [
-                "NavigationCore",
+                "NavigationCore", "NavSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/NavCommandLine"
@@ -95,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "navd",
             dependencies: [
-                "NavJSON", "NavigationCore", "NavProtocol", "NavServer", "NavTransportUV", "NavCommandLine",
+                "NavJSON", "NavigationCore", "NavProtocol", "NavServer", "NavTransportUV", "NavCommandLine", "NavSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -112,7 +119,7 @@ let package = Package(
         .target(
             name: "NavctlKit",
             dependencies: [
-                "NavJSON", "NavClient", "NavProtocol", "NavigationCore", "CLibEdit", "NavCommandLine",
+                "NavJSON", "NavClient", "NavProtocol", "NavigationCore", "CLibEdit", "NavCommandLine", "NavSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Clients/navctl/NavctlKit"
@@ -125,7 +132,7 @@ let package = Package(
         .executableTarget(
             name: "navbench",
             dependencies: [
-                "NavJSON", "NavigationCore", "NavProtocol", "NavClient", "NavCommandLine", "NavFixtures",
+                "NavJSON", "NavigationCore", "NavProtocol", "NavClient", "NavCommandLine", "NavSystem", "NavFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "RoutingKit", package: "routing-kit"),
@@ -149,7 +156,7 @@ let package = Package(
         .executableTarget(
             name: "navview",
             dependencies: [
-                "NavviewKit", "NavClient", "NavigationCore", "CNcurses", "NavCommandLine",
+                "NavviewKit", "NavClient", "NavigationCore", "CNcurses", "NavCommandLine", "NavSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Clients/navview",

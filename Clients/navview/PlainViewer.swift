@@ -2,6 +2,7 @@ internal import Glibc
 internal import NavClient
 internal import NavigationCore
 internal import NavviewKit
+internal import NavSystem
 
 /// `navview --plain` (and navview whose stdout is not a terminal): after each change, a line
 /// naming the revision and the tree as text. Reconnects like the full-screen viewer; messages
@@ -116,21 +117,10 @@ final class PlainViewer {
 
     /// One rendering, written at once (unbuffered: a reader sees it as soon as it is complete).
     private func print(_ lines: [String]) {
-        writeAll(STDOUT_FILENO, lines.map { $0 + "\n" }.joined())
+        try? writeAll(STDOUT_FILENO, lines.map { $0 + "\n" }.joined())
     }
 }
 
 func printError(_ message: String) {
-    writeAll(STDERR_FILENO, message + "\n")
-}
-
-private func writeAll(_ fd: Int32, _ text: String) {
-    let bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { return }
-        offset += n
-    }
+    try? writeAll(STDERR_FILENO, message + "\n")
 }

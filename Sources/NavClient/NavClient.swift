@@ -1,5 +1,6 @@
 internal import Glibc
 internal import NavProtocol
+internal import NavSystem
 internal import NavigationCore
 public import NavJSON
 
@@ -105,43 +106,21 @@ public final class NavClient {
     // MARK: Wire
 
     private static func connect(to path: String) throws(NavClientError) -> Int32 {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .unreachable(path: path, reason: String(cString: strerror(errno))) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            Glibc.close(fd)
-            throw .unreachable(path: path, reason: "the path is longer than a socket address holds")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in bytes.enumerated() { raw[i] = byte }
-        }
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard status == 0 else {
-            let reason = String(cString: strerror(errno))
-            Glibc.close(fd)
+        do {
+            return try UnixSocket.connect(to: path)
+        } catch {
+            let reason = error.code == ENAMETOOLONG ? "the path is longer than a socket address holds" : error.description
             throw .unreachable(path: path, reason: reason)
         }
-        return fd
     }
 
     private func write(_ bytes: [UInt8]) throws(NavClientError) {
         guard fd >= 0 else { throw .disconnected("the connection is closed") }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let reason = String(cString: strerror(errno))
-                close()
-                throw .disconnected(reason)
-            }
-            offset += n
+        do {
+            try writeAll(fd, bytes, to: .socket)
+        } catch {
+            close()
+            throw .disconnected(error.description)
         }
     }
 

@@ -83,7 +83,7 @@ let package = Package(
             dependencies: ["CLibUV"],
             path: "Sources/NavSystem"
         ),
-        // What every client program uses: connect, calls, notifications.
+        // What every client program uses: connect, typed calls, notifications.
         .target(
             name: "NavClient",
             dependencies: ["NavJSON", "NavProtocol", "NavigationCore", "NavSystem"],
@@ -150,13 +150,13 @@ let package = Package(
         // navview's pure part: the tree, events and status as lines; the model of a viewer.
         .target(
             name: "NavviewKit",
-            dependencies: ["NavJSON", "NavClient", "NavigationCore"],
+            dependencies: ["NavJSON", "NavClient", "NavProtocol", "NavigationCore"],
             path: "Clients/navview/Kit"
         ),
         .executableTarget(
             name: "navview",
             dependencies: [
-                "NavviewKit", "NavClient", "NavigationCore", "CNcurses", "NavCommandLine", "NavSystem",
+                "NavviewKit", "NavClient", "NavProtocol", "NavigationCore", "CNcurses", "NavCommandLine", "NavSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Clients/navview",
@@ -201,7 +201,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavClientTests",
-            dependencies: ["NavJSON", "NavClient", "NavigationCore"],
+            dependencies: ["NavJSON", "NavClient", "NavProtocol", "NavigationCore", "NavSystem"],
             path: "Tests/NavClientTests"
         ),
         .testTarget(

@@ -1,19 +1,7 @@
 internal import Glibc
 internal import NavProtocol
 internal import NavSystem
-internal import NavigationCore
 public import NavJSON
-
-/// A message navd sent on its own: `nav.changed` or `daemon.shutdown`.
-public struct ServerNotification: Sendable, Hashable {
-    public var method: String
-    public var params: JSONValue
-
-    public init(method: String, params: JSONValue) {
-        self.method = method
-        self.params = params
-    }
-}
 
 /// A connection to navd: request ids, calls that wait for their response, and the
 /// notifications that arrive meanwhile, queued in order. Blocking, for command-line programs;
@@ -39,8 +27,7 @@ public final class NavClient {
         self.name = name
         self.fd = try Self.connect(to: self.socketPath)
         if hello {
-            let result = try call("daemon.hello", ["name": .string(name)])
-            clientID = result["client"]?.stringValue
+            clientID = try self.hello(name: name)
         }
     }
 
@@ -57,7 +44,8 @@ public final class NavClient {
         fd = -1
     }
 
-    /// Calls a method and waits for its result; notifications that arrive first are queued.
+    /// Calls a method by its wire name and waits for its result; notifications that arrive
+    /// first are queued.
     public func call(_ method: String, _ params: JSONValue = [:], timeout: Double? = 30) throws(NavClientError) -> JSONValue {
         let id = nextID
         nextID += 1

@@ -1,5 +1,7 @@
 internal import ArgumentParser
+internal import NavClient
 internal import NavigationCore
+internal import NavProtocol
 
 /// `navctl resolve URL`: `routes.resolve`.
 struct ResolveCommand: SessionCommand {
@@ -13,7 +15,9 @@ struct ResolveCommand: SessionCommand {
     @OptionGroup var common: CommonOptions
 
     func run(in session: Session) throws(NavctlError) {
-        let result = try session.call("routes.resolve", ["url": .string(url)])
-        session.outputPlain(result, json: common.json) { ResolveText.render(result) }
+        let result = try session.using { connection throws(NavClientError) in
+            try connection.call(.routesResolve, ["url": .string(url)])
+        }
+        session.output(result, json: common.json) { ResolveText.render(result) }
     }
 }

@@ -53,6 +53,11 @@ extension NavConnection {
         try decoded(.routesList, try call(.routesList, timeout: timeout), as: RoutesListView.init(json:))
     }
 
+    /// `routes.resolve`: how a URL matches the routes, changing nothing.
+    public func resolve(url: String, timeout: Double? = 30) throws(NavClientError) -> ResolveView {
+        try decoded(.routesResolve, try call(.routesResolve, ["url": .string(url)], timeout: timeout), as: ResolveView.init(json:))
+    }
+
     /// `daemon.info`.
     public func info(timeout: Double? = 30) throws(NavClientError) -> DaemonInfoView {
         try decoded(.daemonInfo, try call(.daemonInfo, timeout: timeout), as: DaemonInfoView.init(json:))

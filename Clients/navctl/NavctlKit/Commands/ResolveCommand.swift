@@ -1,7 +1,6 @@
 internal import ArgumentParser
 internal import NavClient
 internal import NavigationCore
-internal import NavProtocol
 
 /// `navctl resolve URL`: `routes.resolve`.
 struct ResolveCommand: SessionCommand {
@@ -15,9 +14,7 @@ struct ResolveCommand: SessionCommand {
     @OptionGroup var common: CommonOptions
 
     func run(in session: Session) throws(NavctlError) {
-        let result = try session.using { connection throws(NavClientError) in
-            try connection.call(.routesResolve, ["url": .string(url)])
-        }
-        session.output(result, json: common.json) { ResolveText.render(result) }
+        let result = try session.using { connection throws(NavClientError) in try connection.resolve(url: url) }
+        session.output(result.json, json: common.json) { ResolveText.render(result) }
     }
 }

@@ -39,6 +39,13 @@ let package = Package(
             dependencies: ["NavJSON", "NavCollections"],
             path: "Sources/NavigationCore"
         ),
+        // Seeded generators for tests and navbench: SplitMix64 and random route tables with
+        // links that match them. Never a dependency of navd or its libraries.
+        .target(
+            name: "NavFixtures",
+            dependencies: ["NavJSON", "NavigationCore"],
+            path: "Sources/NavFixtures"
+        ),
         // The one hash table (keys with a cheap deterministic hash): the engine's instances and
         // names, the server's and the transport's connections.
         .target(
@@ -70,10 +77,17 @@ let package = Package(
             dependencies: ["CLibUV", "NavCollections"],
             path: "Sources/NavTransportUV"
         ),
-        // What every client program uses: connect, calls, notifications.
+        // The system calls every program makes the same way: write all of a buffer, connect to
+        // navd's socket (through CLibUV's sun_path shim).
+        .target(
+            name: "NavSystem",
+            dependencies: ["CLibUV"],
+            path: "Sources/NavSystem"
+        ),
+        // What every client program uses: connect, typed calls, notifications.
         .target(
             name: "NavClient",
-            dependencies: ["NavJSON", "NavProtocol", "NavigationCore"],
+            dependencies: ["NavJSON", "NavProtocol", "NavigationCore", "NavSystem"],
             path: "Sources/NavClient"
         ),
         // What every program's command line shares: the version, the exit statuses (2 for a
@@ -81,7 +95,7 @@ let package = Package(
         .target(
             name: "NavCommandLine",
             dependencies: [
-                "NavigationCore",
+                "NavigationCore", "NavSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/NavCommandLine"
@@ -89,7 +103,7 @@ let package = Package(
         .executableTarget(
             name: "navd",
             dependencies: [
-                "NavJSON", "NavigationCore", "NavProtocol", "NavServer", "NavTransportUV", "NavCommandLine",
+                "NavJSON", "NavigationCore", "NavProtocol", "NavServer", "NavTransportUV", "NavCommandLine", "NavSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -106,7 +120,7 @@ let package = Package(
         .target(
             name: "NavctlKit",
             dependencies: [
-                "NavJSON", "NavClient", "NavProtocol", "NavigationCore", "CLibEdit", "NavCommandLine",
+                "NavJSON", "NavClient", "NavProtocol", "NavigationCore", "CLibEdit", "NavCommandLine", "NavSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Clients/navctl/NavctlKit"
@@ -119,7 +133,7 @@ let package = Package(
         .executableTarget(
             name: "navbench",
             dependencies: [
-                "NavJSON", "NavigationCore", "NavProtocol", "NavClient", "NavCommandLine",
+                "NavJSON", "NavigationCore", "NavProtocol", "NavClient", "NavCommandLine", "NavSystem", "NavFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "RoutingKit", package: "routing-kit"),
@@ -137,13 +151,13 @@ let package = Package(
         // navview's pure part: the tree, events and status as lines; the model of a viewer.
         .target(
             name: "NavviewKit",
-            dependencies: ["NavJSON", "NavClient", "NavigationCore"],
+            dependencies: ["NavJSON", "NavClient", "NavProtocol", "NavigationCore"],
             path: "Clients/navview/Kit"
         ),
         .executableTarget(
             name: "navview",
             dependencies: [
-                "NavviewKit", "NavClient", "NavigationCore", "CNcurses", "NavCommandLine",
+                "NavviewKit", "NavClient", "NavProtocol", "NavigationCore", "CNcurses", "NavCommandLine", "NavSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Clients/navview",
@@ -158,7 +172,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavigationCoreTests",
-            dependencies: ["NavJSON", "NavigationCore"],
+            dependencies: ["NavJSON", "NavigationCore", "NavFixtures"],
             path: "Tests/NavigationCoreTests"
         ),
         .testTarget(
@@ -168,17 +182,17 @@ let package = Package(
         ),
         .testTarget(
             name: "NavCollectionsTests",
-            dependencies: ["NavCollections"],
+            dependencies: ["NavCollections", "NavFixtures"],
             path: "Tests/NavCollectionsTests"
         ),
         .testTarget(
             name: "NavProtocolTests",
-            dependencies: ["NavJSON", "NavProtocol"],
+            dependencies: ["NavJSON", "NavProtocol", "NavFixtures"],
             path: "Tests/NavProtocolTests"
         ),
         .testTarget(
             name: "NavServerTests",
-            dependencies: ["NavJSON", "NavServer"],
+            dependencies: ["NavJSON", "NavServer", "NavFixtures"],
             path: "Tests/NavServerTests"
         ),
         .testTarget(
@@ -188,7 +202,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavClientTests",
-            dependencies: ["NavJSON", "NavClient", "NavigationCore"],
+            dependencies: ["NavJSON", "NavClient", "NavProtocol", "NavigationCore", "NavSystem"],
             path: "Tests/NavClientTests"
         ),
         .testTarget(
@@ -201,7 +215,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavviewTests",
-            dependencies: ["NavJSON", "NavviewKit", "NavClient", "NavigationCore"],
+            dependencies: ["NavJSON", "NavviewKit", "NavClient", "NavigationCore", "NavFixtures"],
             path: "Tests/NavviewTests",
             exclude: ["Golden"]
         ),

@@ -3,6 +3,7 @@ import Foundation
 import NavigationCore
 import RoutingKit
 import NavJSON
+import NavFixtures
 
 /// `navbench deeplink`: deep-link matching cost against route tables of growing size. With a
 /// trie the figure should stay flat from 100 to 10,000 patterns (docs/deep-links.md: matching costs

@@ -1,4 +1,5 @@
 import Glibc
+import NavSystem
 
 /// A blocking NDJSON client on a raw Unix socket: the load loop's own, so that what is
 /// measured is navd and the kernel, not a client library.
@@ -9,55 +10,27 @@ final class LineClient {
     private var end = 0
 
     init(path: String) throws(BenchError) {
-        fd = Self.connected(path)
-        guard fd >= 0 else {
-            throw BenchError("cannot connect to \(path): \(String(cString: strerror(errno))) (start navd with `make run`)")
+        do {
+            fd = try UnixSocket.connect(to: path)
+        } catch {
+            throw BenchError("cannot connect to \(path): \(error) (start navd with `make run`)")
         }
     }
 
     deinit { close(fd) }
 
-    /// A socket connected to `path`, or -1 with `errno` set.
-    static func connected(_ path: String) -> Int32 {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return -1 }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            close(fd)
-            errno = ENAMETOOLONG
-            return -1
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in bytes.enumerated() { raw[i] = byte }
-        }
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard status == 0 else {
-            let saved = errno
-            close(fd)
-            errno = saved
-            return -1
-        }
-        return fd
-    }
-
     /// Whether a server accepts a connection on `path` now (the connection is closed at once).
     static func canConnect(_ path: String) -> Bool {
-        let fd = connected(path)
-        guard fd >= 0 else { return false }
+        guard let fd = try? UnixSocket.connect(to: path) else { return false }
         close(fd)
         return true
     }
 
     func send(_ bytes: [UInt8]) throws(BenchError) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
-            guard n > 0 else { throw BenchError("send: \(String(cString: strerror(errno)))") }
-            offset += n
+        do {
+            try writeAll(fd, bytes, to: .socket)
+        } catch {
+            throw BenchError("send: \(error)")
         }
     }
 

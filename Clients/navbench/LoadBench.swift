@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import Histogram
+import NavJSON
 import NavProtocol
+import NavigationCore
 
 /// The requests a closed-loop client sends, one at a time.
 enum LoadMix: String, ExpressibleByArgument, CaseIterable {
@@ -12,19 +14,24 @@ enum LoadMix: String, ExpressibleByArgument, CaseIterable {
     /// `nav.selectTab` cycling through the tabs.
     case selectTab = "select-tab"
 
+    /// Request `n` (also its id), as NavClient would encode it; empty params are left out.
     func request(_ n: Int) -> [UInt8] {
-        let body: String
+        let (method, params): (RPCMethod, JSONObject)
         switch self {
         case .routeClose:
-            body = n % 2 == 0
-                ? #""method":"nav.route","params":{"to":"post","params":{"postId":\#(n)}}"#
-                : #""method":"nav.close""#
+            let operation: NavOperation = n % 2 == 0
+                ? .route(RouteRequest(to: "post", params: ["postId": .int(n)]))
+                : .close(screen: nil)
+            (method, params) = (operation.requestMethod, operation.requestParams)
         case .state:
-            body = #""method":"nav.state""#
+            (method, params) = (.navState, [:])
         case .selectTab:
-            body = #""method":"nav.selectTab","params":{"tab":\#(n % 4)}"#
+            let operation = NavOperation.selectTab(.index(n % 4), flow: nil)
+            (method, params) = (operation.requestMethod, operation.requestParams)
         }
-        return Array(#"{"jsonrpc":"2.0","id":\#(n),\#(body)}"#.utf8) + [UInt8(ascii: "\n")]
+        return JSONBuffer.encode { line in
+            RPCEncoder.request(id: .int(n), method: method.rawValue, params: params.isEmpty ? nil : .object(params), into: &line)
+        }
     }
 
     /// A cycle of requests built once, so that the client spends nothing on building them.

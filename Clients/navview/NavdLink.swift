@@ -7,7 +7,9 @@ internal import NavigationCore
 /// (`Backoff.viewer`: 0.1 s doubling to 5 s) to the caller's loop, so that keys, resizes and
 /// signals are still handled while navd is away.
 final class NavdLink {
-    let client: ReconnectingClient
+    typealias Event = ReconnectingClient<NavStateView>.Event
+
+    let client: ReconnectingClient<NavStateView>
     let backoff = Backoff.viewer
     /// Failed attempts since the last connection (or since the start).
     private(set) var failures = 0
@@ -25,7 +27,7 @@ final class NavdLink {
                 return connection
             },
             setup: { connection throws(NavClientError) in
-                try connection.call("nav.subscribe", ["tree": true, "events": true], timeout: 10)
+                try connection.subscribe(tree: true, events: true, timeout: 10)
             })
     }
 
@@ -43,7 +45,7 @@ final class NavdLink {
     /// The next thing that happened, without waiting (`timeout` 0) unless `timeout` says so;
     /// while disconnected, one connection attempt when it is due. A failed attempt is counted
     /// and scheduled, and thrown.
-    func nextEvent(timeout: Double?) throws(NavClientError) -> ReconnectingClient.Event? {
+    func nextEvent(timeout: Double?) throws(NavClientError) -> Event? {
         guard attemptIsDue else { return nil }
         do {
             let event = try client.nextEvent(timeout: timeout)

@@ -2,6 +2,7 @@ internal import Glibc
 internal import NavClient
 internal import NavigationCore
 internal import NavviewKit
+internal import NavSystem
 
 /// `navview --plain` (and navview whose stdout is not a terminal): after each change, a line
 /// naming the revision and the tree as text. Reconnects like the full-screen viewer; messages
@@ -22,15 +23,12 @@ final class PlainViewer {
         do {
             let client = try NavClient(socketPath: link.socketPath, name: "navview")
             defer { client.close() }
-            let state = try NavStateView(json: try client.call("nav.state", [:], timeout: 10))
+            let state = try client.state(timeout: 10)
             print(Plain.block(state, summary: "current state, instance \(state.instance)", glyphs: glyphs))
             return 0
-        } catch let error as NavClientError {
+        } catch {
             printError("navview: \(error)")
             if case .unreachable = error { return 3 }
-            return 1
-        } catch {
-            printError("navview: nav.state answered something that is not a state (\(error))")
             return 1
         }
     }
@@ -54,46 +52,28 @@ final class PlainViewer {
         }
     }
 
-    private func handle(_ event: ReconnectingClient.Event) {
+    private func handle(_ event: NavdLink.Event) {
         switch event {
-        case .connected(let setup):
+        case .connected(let state):
             reportedOutage = false
             let previous = model.state
-            do {
-                let state = try NavStateView(json: setup)
-                model.subscribed(state)
-                let summary: String
-                if let previous, previous.instance != state.instance {
-                    summary = "connected to a new navd instance \(state.instance)"
-                } else if previous != nil {
-                    summary = "reconnected to instance \(state.instance)"
-                } else {
-                    summary = "subscribed to instance \(state.instance)"
-                }
-                print(Plain.block(state, summary: summary, glyphs: glyphs))
-            } catch {
-                printError("navview: nav.subscribe answered something that is not a state (\(error)); reconnecting")
-                link.drop()
+            model.subscribed(state)
+            let summary: String
+            if let previous, previous.instance != state.instance {
+                summary = "connected to a new navd instance \(state.instance)"
+            } else if previous != nil {
+                summary = "reconnected to instance \(state.instance)"
+            } else {
+                summary = "subscribed to instance \(state.instance)"
             }
+            print(Plain.block(state, summary: summary, glyphs: glyphs))
         case .notification(let notification):
-            switch notification.method {
-            case "nav.changed":
-                let outcome: ViewerModel.Outcome
-                do {
-                    outcome = model.changed(try NavChangedView(json: notification.params))
-                } catch {
-                    outcome = model.unreadable(error)
-                }
-                switch outcome {
-                case .applied(let summary):
-                    if let state = model.state { print(Plain.block(state, summary: summary, glyphs: glyphs)) }
-                case .stale: break
-                case .refetch(let reason): refetch(reason)
-                }
-            case "daemon.shutdown":
-                printError("navview: navd is shutting down (\(notification.params["reason"]?.stringValue ?? "no reason given")); will reconnect")
-            default:
-                break
+            switch model.received(notification) {
+            case .changed(.applied(let summary)):
+                if let state = model.state { print(Plain.block(state, summary: summary, glyphs: glyphs)) }
+            case .changed(.stale), .ignored: break
+            case .changed(.refetch(let reason)): refetch(reason)
+            case .shutdown(let reason): printError("navview: navd is shutting down (\(reason)); will reconnect")
             }
         case .disconnected(let reason):
             model.disconnected(reason)
@@ -105,7 +85,7 @@ final class PlainViewer {
     private func refetch(_ reason: String) {
         printError("navview: \(reason); re-fetching the state")
         do {
-            let state = try NavStateView(json: try link.client.call("nav.state", [:], timeout: 10))
+            let state = try link.client.state(timeout: 10)
             model.refetched(state)
             print(Plain.block(state, summary: "re-fetched: \(reason)", glyphs: glyphs))
         } catch {
@@ -116,21 +96,10 @@ final class PlainViewer {
 
     /// One rendering, written at once (unbuffered: a reader sees it as soon as it is complete).
     private func print(_ lines: [String]) {
-        writeAll(STDOUT_FILENO, lines.map { $0 + "\n" }.joined())
+        try? writeAll(STDOUT_FILENO, lines.map { $0 + "\n" }.joined())
     }
 }
 
 func printError(_ message: String) {
-    writeAll(STDERR_FILENO, message + "\n")
-}
-
-private func writeAll(_ fd: Int32, _ text: String) {
-    let bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { return }
-        offset += n
-    }
+    try? writeAll(STDERR_FILENO, message + "\n")
 }

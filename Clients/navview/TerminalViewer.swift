@@ -47,7 +47,7 @@ final class TerminalViewer {
     /// Handles everything the connection has now; while disconnected, one attempt when due.
     private func pump() {
         while running {
-            let event: ReconnectingClient.Event?
+            let event: NavdLink.Event?
             do {
                 event = try link.nextEvent(timeout: 0)
             } catch {
@@ -60,40 +60,22 @@ final class TerminalViewer {
         if link.isConnected, NavdLink.now() >= infoDue { refreshInfo() }
     }
 
-    private func handle(_ event: ReconnectingClient.Event) {
+    private func handle(_ event: NavdLink.Event) {
         dirty = true
         switch event {
-        case .connected(let setup):
-            do {
-                session.model.subscribed(try NavStateView(json: setup))
-                session.status.connection = .connected
+        case .connected(let state):
+            session.model.subscribed(state)
+            session.status.connection = .connected
+            infoDue = 0
+            follow()
+        case .notification(let notification):
+            switch session.model.received(notification) {
+            case .changed(.applied):
                 infoDue = 0
                 follow()
-            } catch {
-                session.model.warn("nav.subscribe answered something that is not a state (\(error)); reconnecting")
-                link.drop()
-            }
-        case .notification(let notification):
-            switch notification.method {
-            case "nav.changed":
-                let outcome: ViewerModel.Outcome
-                do {
-                    outcome = session.model.changed(try NavChangedView(json: notification.params))
-                } catch {
-                    outcome = session.model.unreadable(error)
-                }
-                switch outcome {
-                case .applied:
-                    infoDue = 0
-                    follow()
-                case .stale: break
-                case .refetch: refetch()
-                }
-            case "daemon.shutdown":
-                let reason = notification.params["reason"]?.stringValue ?? "no reason given"
-                session.model.note("navd is shutting down (\(reason))")
-            default:
-                break
+            case .changed(.stale), .ignored: break
+            case .changed(.refetch): refetch()
+            case .shutdown(let reason): session.model.note("navd is shutting down (\(reason))")
             }
         case .disconnected(let reason):
             session.model.disconnected(reason)
@@ -124,12 +106,10 @@ final class TerminalViewer {
     private func refetch() {
         guard link.isConnected else { return }
         do {
-            session.model.refetched(try NavStateView(json: try link.client.call("nav.state", [:], timeout: 10)))
+            session.model.refetched(try link.client.state(timeout: 10))
             follow()
-        } catch let error as NavClientError {
-            failed(error, doing: "nav.state")
         } catch {
-            session.model.warn("nav.state answered something that is not a state (\(error))")
+            failed(error, doing: "nav.state")
         }
     }
 
@@ -137,8 +117,8 @@ final class TerminalViewer {
     private func refreshInfo() {
         infoDue = NavdLink.now() + infoInterval
         do {
-            let info = try link.client.call("daemon.info", [:], timeout: 5)
-            let (app, clients) = (info["app"]?.stringValue, info["clients"]?.arrayValue?.count)
+            let info = try link.client.info(timeout: 5)
+            let (app, clients) = (info.app, info.clients.count)
             if app != session.status.app || clients != session.status.clients { dirty = true }
             session.status.app = app
             session.status.clients = clients

@@ -1,18 +1,7 @@
 internal import Glibc
 internal import NavProtocol
-internal import NavigationCore
+internal import NavSystem
 public import NavJSON
-
-/// A message navd sent on its own: `nav.changed` or `daemon.shutdown`.
-public struct ServerNotification: Sendable, Hashable {
-    public var method: String
-    public var params: JSONValue
-
-    public init(method: String, params: JSONValue) {
-        self.method = method
-        self.params = params
-    }
-}
 
 /// A connection to navd: request ids, calls that wait for their response, and the
 /// notifications that arrive meanwhile, queued in order. Blocking, for command-line programs;
@@ -38,8 +27,7 @@ public final class NavClient {
         self.name = name
         self.fd = try Self.connect(to: self.socketPath)
         if hello {
-            let result = try call("daemon.hello", ["name": .string(name)])
-            clientID = result["client"]?.stringValue
+            clientID = try self.hello(name: name)
         }
     }
 
@@ -56,7 +44,8 @@ public final class NavClient {
         fd = -1
     }
 
-    /// Calls a method and waits for its result; notifications that arrive first are queued.
+    /// Calls a method by its wire name and waits for its result; notifications that arrive
+    /// first are queued.
     public func call(_ method: String, _ params: JSONValue = [:], timeout: Double? = 30) throws(NavClientError) -> JSONValue {
         let id = nextID
         nextID += 1
@@ -105,43 +94,21 @@ public final class NavClient {
     // MARK: Wire
 
     private static func connect(to path: String) throws(NavClientError) -> Int32 {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .unreachable(path: path, reason: String(cString: strerror(errno))) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            Glibc.close(fd)
-            throw .unreachable(path: path, reason: "the path is longer than a socket address holds")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in bytes.enumerated() { raw[i] = byte }
-        }
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard status == 0 else {
-            let reason = String(cString: strerror(errno))
-            Glibc.close(fd)
+        do {
+            return try UnixSocket.connect(to: path)
+        } catch {
+            let reason = error.code == ENAMETOOLONG ? "the path is longer than a socket address holds" : error.description
             throw .unreachable(path: path, reason: reason)
         }
-        return fd
     }
 
     private func write(_ bytes: [UInt8]) throws(NavClientError) {
         guard fd >= 0 else { throw .disconnected("the connection is closed") }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let reason = String(cString: strerror(errno))
-                close()
-                throw .disconnected(reason)
-            }
-            offset += n
+        do {
+            try writeAll(fd, bytes, to: .socket)
+        } catch {
+            close()
+            throw .disconnected(error.description)
         }
     }
 

@@ -4,23 +4,24 @@ public import NavJSON
 
 /// A connection to navd that comes back: when navd is not there yet, or goes away (a
 /// restart), the next use reconnects with `backoff`, says `daemon.hello` again and re-runs
-/// `setup` (a viewer's `nav.subscribe`). What happened reaches the program as `Event`s, so a
-/// viewer can redraw from the new snapshot instead of trusting what it had.
+/// `setup` (a viewer's `nav.subscribe`), whose `Snapshot` the `.connected` event carries. What
+/// happened reaches the program as `Event`s, so a viewer can redraw from the new snapshot
+/// instead of trusting what it had.
 ///
 /// A call is never repeated on its own: a mutation that lost its connection may or may not
 /// have committed, so `call` throws `.disconnected` and the next call reconnects.
 /// Not thread-safe: one thread uses it.
-public final class ReconnectingClient: NavConnection {
+public final class ReconnectingClient<Snapshot: Sendable>: NavConnection {
     public enum Event: Sendable {
         /// A connection (the first or a new one) is up; `setup` is what `setup` returned.
-        case connected(setup: JSONValue)
+        case connected(setup: Snapshot)
         case notification(ServerNotification)
         /// The connection ended; the next `nextEvent` reconnects.
         case disconnected(reason: String)
     }
 
     public typealias Connector = (_ socketPath: String, _ name: String) throws(NavClientError) -> any NavConnection
-    public typealias Setup = (any NavConnection) throws(NavClientError) -> JSONValue
+    public typealias Setup = (any NavConnection) throws(NavClientError) -> Snapshot
 
     public let socketPath: String
     public let name: String
@@ -40,7 +41,7 @@ public final class ReconnectingClient: NavConnection {
         socketPath: String? = nil, name: String, backoff: Backoff = .viewer,
         sleep: @escaping (Double) -> Void = Backoff.sleep,
         connector: @escaping Connector = { path, name throws(NavClientError) in try NavClient(socketPath: path, name: name) },
-        setup: @escaping Setup = { _ in .null }
+        setup: @escaping Setup
     ) {
         self.socketPath = SocketLocation.resolve(override: socketPath)
         self.name = name

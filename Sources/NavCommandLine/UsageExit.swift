@@ -1,5 +1,6 @@
 public import ArgumentParser
 internal import Glibc
+internal import NavSystem
 
 extension ParsableCommand {
     /// argument-parser's `main()`, with every navd program's exit statuses: a usage error
@@ -40,12 +41,5 @@ extension ParsableCommand {
 
 /// Writes to standard error, unbuffered.
 private func writeError(_ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { return }
-        offset += n
-    }
+    try? writeAll(STDERR_FILENO, text)
 }

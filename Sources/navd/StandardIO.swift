@@ -1,18 +1,12 @@
 import Glibc
+import NavSystem
 
 /// navd's few direct reads and writes, on file descriptors: navd links no Foundation (it would
 /// add about 6 MiB of resident libraries and startup time to a daemon that needs none of it).
 enum StandardIO {
     /// Writes all of `text` to a descriptor, unbuffered (as a line reaches a pipe at once).
     static func write(_ text: String, to fd: Int32) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return }
-            offset += n
-        }
+        try? writeAll(fd, text)
     }
 
     static func error(_ text: String) { write(text, to: STDERR_FILENO) }

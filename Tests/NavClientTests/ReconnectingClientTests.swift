@@ -81,7 +81,8 @@ struct ReconnectingClientTests {
             connector: { _, _ throws(NavClientError) in
                 connects += 1
                 return PlaybackConnection(id: "c\(connects)", notifications: [])
-            })
+            },
+            setup: { _ in })
         do {
             _ = try client.call("nav.route", ["to": "post"], timeout: 1)
             Issue.record("a call on a dropped connection succeeded")
@@ -96,7 +97,7 @@ struct ReconnectingClientTests {
 
     @Test func aSetupErrorIsThrownAndClosesTheConnection() {
         var made: [PlaybackConnection] = []
-        let client = ReconnectingClient(
+        let client = ReconnectingClient<Void>(
             name: "viewer", sleep: { _ in Issue.record("retried a daemon's error") },
             connector: { _, _ throws(NavClientError) in
                 let connection = PlaybackConnection(id: "c1", notifications: [])

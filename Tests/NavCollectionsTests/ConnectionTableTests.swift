@@ -1,5 +1,6 @@
 import NavCollections
 import Testing
+import NavFixtures
 
 /// `ConnectionTable` against `Dictionary`, and the connections it holds released when they
 /// are removed or the table goes.

@@ -1,6 +1,7 @@
 import Testing
 import NavProtocol
 import NavigationCore
+import NavFixtures
 
 /// Frames as text, so a failure prints readably: a line is its text, an oversized one `<oversized>`.
 private func render(_ frames: [Frame]) -> [String] {

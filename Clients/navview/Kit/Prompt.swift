@@ -1,5 +1,6 @@
-internal import NavigationCore
+public import NavigationCore
 public import NavJSON
+internal import NavProtocol
 
 /// The `:` prompt's grammar: a JSON-RPC method, then optionally its params as one JSON
 /// object (`nav.route {"to":"post","params":{"postId":5}}`); no params means `{}`.
@@ -11,6 +12,11 @@ public enum PromptCommand {
         public init(method: String, params: JSONValue) {
             self.method = method
             self.params = params
+        }
+
+        /// The call that performs an operation (the keys' calls).
+        public init(_ operation: NavOperation) {
+            self.init(method: operation.requestMethod.rawValue, params: .object(operation.requestParams))
         }
     }
 

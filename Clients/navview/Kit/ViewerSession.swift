@@ -79,7 +79,7 @@ public struct ViewerSession: Sendable {
         case .pageDown: scroll = window.clamp(scroll + page)
         case .home, .character("g"): scroll = 0
         case .end, .character("G"): scroll = window.maxScroll
-        case .character("b"): return .call(PromptCommand.Call(method: "nav.close", params: [:]))
+        case .character("b"): return .call(PromptCommand.Call(.close(screen: nil)))
         case .character("t"): return nextTab()
         case .character("r"): return .refetch
         case .character(":"): prompt = ""
@@ -113,12 +113,12 @@ public struct ViewerSession: Sendable {
     }
 
     private mutating func nextTab() -> Effect? {
-        guard let tabs = model.state?.nearestTabs, let selected = tabs.selected, !tabs.tabs.isEmpty else {
+        guard let tabs = model.state?.nearestTabs, let selected = tabs.selected, !tabs.tabs.isEmpty, let flow = FlowID(tabs.id) else {
             model.warn("t: there is no tabs flow on the visible path")
             return nil
         }
         let next = (selected + 1) % tabs.tabs.count
-        return .call(PromptCommand.Call(method: "nav.selectTab", params: ["tab": .int(next), "flow": .string(tabs.id)]))
+        return .call(PromptCommand.Call(.selectTab(.index(next), flow: flow)))
     }
 
     /// What a call from a key or the prompt came to, as a line in the event pane.

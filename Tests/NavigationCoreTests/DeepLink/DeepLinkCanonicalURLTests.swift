@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import NavigationCore
 @testable import NavJSON
+import NavFixtures
 
 @Suite struct DeepLinkCanonicalURLTests {
     private typealias F = DeepLinkFixtures

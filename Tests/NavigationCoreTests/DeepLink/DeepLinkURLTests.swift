@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+import NavFixtures
 
 @Suite struct DeepLinkURLTests {
     private let schemes = ["social"]

@@ -1,6 +1,7 @@
 import Testing
 @testable import NavigationCore
 @testable import NavJSON
+import NavFixtures
 
 /// `nav.deeplink` applied to the tree: the chain, the three modes, no-ops, dry runs,
 /// `notFound`, errors naming the step (docs/deep-links.md, semantics.md 25–31).

@@ -1,6 +1,7 @@
 import Testing
 @testable import NavigationCore
 @testable import NavJSON
+import NavFixtures
 
 /// `validatedParams` returns the params as given when they are exactly the declared ones, in
 /// order, of their types: that must be the very object the general path builds (same pairs,

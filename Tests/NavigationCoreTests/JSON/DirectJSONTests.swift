@@ -1,6 +1,7 @@
 import Testing
 @testable import NavigationCore
 @testable import NavJSON
+import NavFixtures
 
 /// The direct writers (`writeJSON`) must write exactly the bytes of the general path
 /// (`JSONWriter.write(x.jsonValue)`): same members, same order. Random request sequences (the

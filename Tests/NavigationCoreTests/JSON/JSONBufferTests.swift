@@ -1,6 +1,7 @@
 import Testing
 @testable import NavigationCore
 @testable import NavJSON
+import NavFixtures
 
 /// `JSONBuffer` and the writers built on it must write the bytes a plain `[UInt8]` writer
 /// writes: random append sequences against an array, random JSON values against a reference

@@ -1,6 +1,7 @@
 import Testing
 @testable import NavigationCore
 @testable import NavJSON
+import NavFixtures
 
 /// `JSONScanner` reads only plain JSON and `NavOperation.init?(scanning:…)` only plain params;
 /// whatever they accept must read as `JSONParser` and `NavOperation(method:params:)` read it.

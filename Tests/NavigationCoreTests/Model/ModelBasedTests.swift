@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import NavigationCore
 @testable import NavJSON
+import NavFixtures
 
 /// Model-based tests (swift-collections style): thousands of random request sequences run
 /// against the engine and against `ReferenceModel`, a naive reimplementation of the

@@ -1,5 +1,6 @@
 import NavigationCore
 import NavJSON
+import NavFixtures
 
 /// One request as a client sends it.
 struct ModelCall {

@@ -33,7 +33,7 @@ struct ApplyCommand: SessionCommand {
         default: throw usageError("\(file): expected a JSON array of {\"method\", \"params\"} objects, or {\"ops\": [...]}")
         }
         revision.adding(to: &request)
-        let result = try session.call("nav.apply", request)
-        try session.output(result, json: common.json) { () throws(NavctlError) in try ResultText.change(result) }
+        let result = try session.apply(request)
+        session.output(result.json, json: common.json) { ResultText.change(result) }
     }
 }

@@ -30,7 +30,7 @@ struct CallCommand: SessionCommand {
             throw usageError(error.message)
         }
         let result = try session.call(method, request)
-        session.outputPlain(result, json: common.json) { PrettyJSON.string(result) }
+        session.output(result, json: common.json) { PrettyJSON.string(result) }
     }
 
     private func requestParams() throws(ValidationError) -> JSONObject {

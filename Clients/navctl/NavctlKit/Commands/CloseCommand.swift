@@ -9,16 +9,13 @@ struct CloseCommand: SessionCommand {
         abstract: "Closes the top screen, or the given one, by reversing the transition that opened it.")
 
     @Argument(help: ArgumentHelp("The screen instance to close (default: the top screen).", valueName: "id"))
-    var screen: String?
+    var screen: ScreenID?
 
     @OptionGroup var revision: RevisionOptions
     @OptionGroup var common: CommonOptions
 
     func run(in session: Session) throws(NavctlError) {
-        var request: JSONObject = [:]
-        if let screen { request["screen"] = .string(screen) }
-        revision.adding(to: &request)
-        let result = try session.call("nav.close", request)
-        try session.output(result, json: common.json) { () throws(NavctlError) in try ResultText.change(result) }
+        let result = try session.perform(.close(screen: screen, expectRevision: revision.expectRevision))
+        session.output(result.json, json: common.json) { ResultText.change(result) }
     }
 }

@@ -19,10 +19,7 @@ struct DeepLinkCommand: SessionCommand {
     @OptionGroup var common: CommonOptions
 
     func run(in session: Session) throws(NavctlError) {
-        var request: JSONObject = ["url": .string(url)]
-        if dryRun { request["dryRun"] = true }
-        revision.adding(to: &request)
-        let result = try session.call("nav.deeplink", request)
-        try session.output(result, json: common.json) { () throws(NavctlError) in try ResultText.deepLink(result) }
+        let result = try session.perform(.deeplink(url: url, dryRun: dryRun, expectRevision: revision.expectRevision))
+        session.output(result.json, json: common.json) { ResultText.deepLink(result) }
     }
 }

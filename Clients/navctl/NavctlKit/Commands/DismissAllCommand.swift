@@ -12,9 +12,7 @@ struct DismissAllCommand: SessionCommand {
     @OptionGroup var common: CommonOptions
 
     func run(in session: Session) throws(NavctlError) {
-        var request: JSONObject = [:]
-        revision.adding(to: &request)
-        let result = try session.call("nav.dismissAll", request)
-        try session.output(result, json: common.json) { () throws(NavctlError) in try ResultText.change(result) }
+        let result = try session.perform(.dismissAll(expectRevision: revision.expectRevision))
+        session.output(result.json, json: common.json) { ResultText.change(result) }
     }
 }

@@ -9,7 +9,7 @@ struct FinishCommand: SessionCommand {
         abstract: "Finishes a flow instance, passing an optional result to its flowFinished event.")
 
     @Argument(help: ArgumentHelp("The flow instance to finish.", valueName: "flow-id"))
-    var flow: String
+    var flow: FlowID
 
     @Option(help: ArgumentHelp("Any JSON value for the flow's flowFinished event.", valueName: "json"))
     var result: String?
@@ -22,17 +22,16 @@ struct FinishCommand: SessionCommand {
     }
 
     func run(in session: Session) throws(NavctlError) {
-        var request: JSONObject = ["flow": .string(flow)]
+        var value = JSONValue.null
         if let result {
             do {
-                request["result"] = try parseJSONOption(result, name: "--result")
+                value = try parseJSONOption(result, name: "--result")
             } catch {
                 throw usageError(error.message)
             }
         }
-        revision.adding(to: &request)
-        let answer = try session.call("flow.finish", request)
-        try session.output(answer, json: common.json) { () throws(NavctlError) in try ResultText.change(answer) }
+        let answer = try session.perform(.finishFlow(flow, result: value, expectRevision: revision.expectRevision))
+        session.output(answer.json, json: common.json) { ResultText.change(answer) }
     }
 }
 

@@ -1,4 +1,5 @@
 internal import ArgumentParser
+internal import NavClient
 internal import NavigationCore
 
 /// `navctl info`: `daemon.info`.
@@ -10,8 +11,8 @@ struct InfoCommand: SessionCommand {
     @OptionGroup var common: CommonOptions
 
     func run(in session: Session) throws(NavctlError) {
-        let result = try session.call("daemon.info")
+        let info = try session.using { connection throws(NavClientError) in try connection.info() }
         let me = try session.connected().clientID
-        session.outputPlain(result, json: common.json) { InfoText.render(result, me: me) }
+        session.output(info.json, json: common.json) { InfoText.render(info, me: me) }
     }
 }

@@ -20,10 +20,8 @@ struct PopToCommand: SessionCommand {
     @OptionGroup var common: CommonOptions
 
     func run(in session: Session) throws(NavctlError) {
-        var request: JSONObject = ["screen": .string(screen)]
-        if inclusive { request["inclusive"] = true }
-        revision.adding(to: &request)
-        let result = try session.call("nav.popTo", request)
-        try session.output(result, json: common.json) { () throws(NavctlError) in try ResultText.change(result) }
+        let result = try session.perform(
+            .popTo(screen: ScreenSelector(screen), inclusive: inclusive, expectRevision: revision.expectRevision))
+        session.output(result.json, json: common.json) { ResultText.change(result) }
     }
 }

@@ -9,16 +9,13 @@ struct PopToRootCommand: SessionCommand {
         abstract: "Pops the top stack, or the given flow's, to its root.")
 
     @Argument(help: ArgumentHelp("The flow instance whose stack to pop (default: the top container).", valueName: "flow-id"))
-    var flow: String?
+    var flow: FlowID?
 
     @OptionGroup var revision: RevisionOptions
     @OptionGroup var common: CommonOptions
 
     func run(in session: Session) throws(NavctlError) {
-        var request: JSONObject = [:]
-        if let flow { request["flow"] = .string(flow) }
-        revision.adding(to: &request)
-        let result = try session.call("nav.popToRoot", request)
-        try session.output(result, json: common.json) { () throws(NavctlError) in try ResultText.change(result) }
+        let result = try session.perform(.popToRoot(flow: flow, expectRevision: revision.expectRevision))
+        session.output(result.json, json: common.json) { ResultText.change(result) }
     }
 }

@@ -1,4 +1,5 @@
 internal import ArgumentParser
+internal import NavClient
 internal import NavigationCore
 
 /// `navctl resolve URL`: `routes.resolve`.
@@ -13,7 +14,7 @@ struct ResolveCommand: SessionCommand {
     @OptionGroup var common: CommonOptions
 
     func run(in session: Session) throws(NavctlError) {
-        let result = try session.call("routes.resolve", ["url": .string(url)])
-        session.outputPlain(result, json: common.json) { ResolveText.render(result) }
+        let result = try session.using { connection throws(NavClientError) in try connection.resolve(url: url) }
+        session.output(result.json, json: common.json) { ResolveText.render(result) }
     }
 }

@@ -29,7 +29,7 @@ struct RouteCommand: SessionCommand {
     var transition: String?
 
     @Option(help: ArgumentHelp("Refuse (conflict) unless this screen instance is still the top.", valueName: "id"))
-    var from: String?
+    var from: ScreenID?
 
     @Flag(help: "Open nothing when the top is already this screen with these params.")
     var singleTop = false
@@ -51,19 +51,11 @@ struct RouteCommand: SessionCommand {
     }
 
     func run(in session: Session) throws(NavctlError) {
-        var request: JSONObject = ["to": .string(destination)]
-        let typed = try session.typedParams(for: destination, params, command: Self.self)
-        if !typed.isEmpty { request["params"] = .object(typed) }
-        if let transition { request["transition"] = .string(transition) }
-        if let from { request["from"] = .string(from) }
-        if singleTop { request["singleTop"] = true }
-        if let popTo {
-            var spec: JSONObject = ["screen": .string(popTo)]
-            if inclusive { spec["inclusive"] = true }
-            request["popTo"] = .object(spec)
-        }
-        revision.adding(to: &request)
-        let result = try session.call("nav.route", request)
-        try session.output(result, json: common.json) { () throws(NavctlError) in try ResultText.change(result) }
+        let request = RouteRequest(
+            to: destination, params: try session.typedParams(for: destination, params, command: Self.self),
+            transition: transition, from: from, expectRevision: revision.expectRevision, singleTop: singleTop,
+            popTo: popTo.map(ScreenSelector.init), popToInclusive: inclusive)
+        let result = try session.perform(.route(request))
+        session.output(result.json, json: common.json) { ResultText.change(result) }
     }
 }

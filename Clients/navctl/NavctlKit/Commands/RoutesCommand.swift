@@ -1,4 +1,5 @@
 internal import ArgumentParser
+internal import NavClient
 internal import NavigationCore
 internal import NavJSON
 
@@ -11,9 +12,8 @@ struct RoutesCommand: SessionCommand {
     @OptionGroup var common: CommonOptions
 
     func run(in session: Session) throws(NavctlError) {
-        let result = try session.call("routes.list")
         if common.json || session.json {
-            session.print(JSONWriter.string(result))
+            session.print(JSONWriter.string(try session.using { connection throws(NavClientError) in try connection.routes() }.json))
             return
         }
         session.print(RoutesText.render(try session.definition()))

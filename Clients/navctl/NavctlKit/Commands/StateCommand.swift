@@ -1,6 +1,8 @@
 internal import ArgumentParser
 internal import NavClient
+internal import NavProtocol
 internal import NavigationCore
+internal import NavJSON
 
 /// `navctl state`: `nav.state`, drawn as a tree.
 struct StateCommand: SessionCommand {
@@ -17,13 +19,10 @@ struct StateCommand: SessionCommand {
     @OptionGroup var common: CommonOptions
 
     func run(in session: Session) throws(NavctlError) {
-        let result = try session.call("nav.state")
-        try session.output(result, json: common.json) { () throws(NavctlError) in
-            do {
-                return TreeText.render(try NavStateView(json: result))
-            } catch {
-                throw .failed("navd's nav.state does not have the tree's shape: \(error)")
-            }
+        if common.json || session.json {
+            session.print(JSONWriter.string(try session.using { connection throws(NavClientError) in try connection.call(.navState) }))
+        } else {
+            session.print(TreeText.render(try session.state()))
         }
     }
 }

@@ -12,16 +12,14 @@ struct TabCommand: SessionCommand {
     var tab: String
 
     @Option(help: ArgumentHelp("The tabs flow instance (default: the nearest on the visible path).", valueName: "id"))
-    var flow: String?
+    var flow: FlowID?
 
     @OptionGroup var revision: RevisionOptions
     @OptionGroup var common: CommonOptions
 
     func run(in session: Session) throws(NavctlError) {
-        var request: JSONObject = ["tab": Int(tab).map(JSONValue.int) ?? .string(tab)]
-        if let flow { request["flow"] = .string(flow) }
-        revision.adding(to: &request)
-        let result = try session.call("nav.selectTab", request)
-        try session.output(result, json: common.json) { () throws(NavctlError) in try ResultText.change(result) }
+        let selector = Int(tab).map(TabSelector.index) ?? .name(tab)
+        let result = try session.perform(.selectTab(selector, flow: flow, expectRevision: revision.expectRevision))
+        session.output(result.json, json: common.json) { ResultText.change(result) }
     }
 }

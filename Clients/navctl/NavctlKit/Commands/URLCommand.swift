@@ -1,4 +1,5 @@
 internal import ArgumentParser
+internal import NavClient
 internal import NavigationCore
 internal import NavJSON
 
@@ -9,16 +10,14 @@ struct URLCommand: SessionCommand {
         abstract: "Prints the canonical URL of the top screen or the given one.")
 
     @Argument(help: ArgumentHelp("A screen instance (default: the top screen).", valueName: "id"))
-    var screen: String?
+    var screen: ScreenID?
 
     @OptionGroup var common: CommonOptions
 
     func run(in session: Session) throws(NavctlError) {
-        var request: JSONObject = [:]
-        if let screen { request["screen"] = .string(screen) }
-        let result = try session.call("nav.url", request)
-        session.outputPlain(result, json: common.json) {
-            result["url"]?.stringValue ?? "no canonical URL (the screen has no path, or its params do not fill one)"
+        let result = try session.using { connection throws(NavClientError) in try connection.url(of: screen) }
+        session.output(result.json, json: common.json) {
+            result.url ?? "no canonical URL (the screen has no path, or its params do not fill one)"
         }
     }
 }

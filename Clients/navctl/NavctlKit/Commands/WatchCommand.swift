@@ -1,5 +1,6 @@
 internal import ArgumentParser
 internal import NavClient
+internal import NavProtocol
 internal import NavigationCore
 internal import NavJSON
 
@@ -42,9 +43,14 @@ struct WatchCommand: SessionCommand {
     }
 
     private func watch(_ session: Session, printer: inout WatchPrinter) throws(NavctlError) {
-        let snapshot = try session.call("nav.subscribe", ["tree": .bool(tree)])
+        let subscribeTree = tree
+        let snapshot = try session.using { connection throws(NavClientError) in try connection.subscribe(tree: subscribeTree) }
         if !printer.json { session.print(Self.started(snapshot)) }
-        defer { if session.mode != .oneShot && session.isConnected { _ = try? session.call("nav.unsubscribe") } }
+        defer {
+            if session.mode != .oneShot && session.isConnected {
+                _ = try? session.using { connection throws(NavClientError) in try connection.unsubscribe() }
+            }
+        }
         while !printer.isDone {
             let notification: ServerNotification?
             do {
@@ -63,14 +69,14 @@ struct WatchCommand: SessionCommand {
         let client = ReconnectingClient(
             socketPath: session.socketPath, name: session.clientName, connector: session.environment.connect,
             setup: { connection throws(NavClientError) in
-                try connection.call("nav.subscribe", ["tree": .bool(subscribeTree)], timeout: 30)
+                try connection.subscribe(tree: subscribeTree)
             })
         defer { client.close() }
         let quietAboutConnections = printer.json
         let waiting = WaitNotice(session: session, silent: quietAboutConnections)
         client.willRetry = { _, _ in waiting.announce() }
         while !printer.isDone {
-            let event: ReconnectingClient.Event?
+            let event: ReconnectingClient<NavStateView>.Event?
             do {
                 event = try client.nextEvent(timeout: nil)
             } catch {
@@ -94,8 +100,8 @@ struct WatchCommand: SessionCommand {
     }
 
     /// `watching from r1 (instance 9f2c41d0)`.
-    static func started(_ snapshot: JSONValue) -> String {
-        "watching from r\(snapshot["revision"]?.intValue ?? 0) (instance \(snapshot["instance"]?.stringValue ?? "?"))"
+    static func started(_ snapshot: NavStateView) -> String {
+        "watching from r\(snapshot.revision) (instance \(snapshot.instance))"
     }
 }
 

@@ -1,21 +1,20 @@
 internal import NavigationCore
-internal import NavClient
-public import NavJSON
+public import NavClient
+internal import NavJSON
 
 /// The text of a result that changed (or would change) the state.
 public enum ResultText {
     /// Every mutation: `r2: willHide s1 feedList, enter s5 post postId=5 (push via zoom), willShow s5 post`,
     /// or `r2: no change` for a no-op.
-    public static func change(_ result: JSONValue) throws(NavctlError) -> String {
-        let revision = result["revision"]?.intValue.map(String.init) ?? "?"
-        let events = try events(of: result)
-        if result["noop"]?.boolValue == true || events.isEmpty { return "r\(revision): no change" }
-        return "r\(revision): \(EventText.line(events))"
+    public static func change(_ result: OperationResultView) -> String {
+        if result.noop || result.events.isEmpty { return "r\(result.revision): no change" }
+        return "r\(result.revision): \(EventText.line(result.events))"
     }
 
     /// `nav.deeplink`: the change, then the mode and chain (and what was ignored); a dry
     /// run prints its plan instead.
-    public static func deepLink(_ result: JSONValue) throws(NavctlError) -> String {
+    public static func deepLink(_ operation: OperationResultView) -> String {
+        let result = operation.json
         let mode = result["mode"]?.stringValue ?? "?"
         let chain = (result["chain"]?.arrayValue ?? []).map(chainEntry).joined(separator: " > ")
         var lines: [String] = []
@@ -23,7 +22,7 @@ public enum ResultText {
             lines.append("dry run at r\(result["revision"]?.intValue ?? 0), mode \(mode): \(chain)")
             for step in result["plan"]?.arrayValue ?? [] { lines.append("  " + planStep(step)) }
         } else {
-            lines.append(try change(result))
+            lines.append(change(operation))
             lines.append("mode \(mode): \(chain)")
         }
         if result["notFound"]?.boolValue == true { lines.append("no pattern matched: opens the notFound screen") }
@@ -54,13 +53,5 @@ public enum ResultText {
             }
         }
         return parts.joined(separator: " ")
-    }
-
-    static func events(of result: JSONValue) throws(NavctlError) -> [NavEventView] {
-        do {
-            return try NavEventView.list(result["events"])
-        } catch {
-            throw .failed("navd's result does not have the events' shape: \(error)")
-        }
     }
 }

@@ -20,25 +20,25 @@ public struct WatchPrinter {
 
     /// The lines for one notification (stopping at the limit).
     public mutating func lines(for notification: ServerNotification) -> [String] {
-        switch notification.method {
-        case "nav.changed":
-            return changed(notification)
-        case "daemon.shutdown":
+        let decoded: NavNotification
+        do {
+            decoded = try NavNotification(notification)
+        } catch {
+            return ["\(notification.method) that does not have its documented shape (\(error)): \(JSONWriter.string(notification.params))"]
+        }
+        switch decoded {
+        case .navChanged(let view):
+            return changed(view, notification)
+        case .daemonShutdown(let reason):
             sawShutdown = true
             if json { return [Self.message(notification)] }
-            return ["navd is shutting down (\(notification.params["reason"]?.stringValue ?? "no reason given"))"]
-        default:
+            return ["navd is shutting down (\(reason ?? "no reason given"))"]
+        case .other:
             return [json ? Self.message(notification) : "\(notification.method) \(JSONWriter.string(notification.params))"]
         }
     }
 
-    private mutating func changed(_ notification: ServerNotification) -> [String] {
-        let view: NavChangedView
-        do {
-            view = try NavChangedView(json: notification.params)
-        } catch {
-            return ["nav.changed that does not have its documented shape (\(error)): \(JSONWriter.string(notification.params))"]
-        }
+    private mutating func changed(_ view: NavChangedView, _ notification: ServerNotification) -> [String] {
         if json {
             seen += view.changes.count
             return [Self.message(notification)]

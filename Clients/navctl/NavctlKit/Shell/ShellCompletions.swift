@@ -48,10 +48,10 @@ enum ShellCompletions {
     /// when none answers within 2 seconds.
     private static func served(socket: String?) -> Served {
         guard let client = try? NavClient(socketPath: SocketLocation.resolve(override: socket), name: "navctl-completion"),
-            let routes = try? client.call("routes.list", [:], timeout: 2), let source = routes["definition"]
+            let routes = try? client.routes(timeout: 2)
         else { return Served() }
-        let definition = AppDefinition.decode(source).definition
-        let state = (try? client.call("nav.state", [:], timeout: 2)).flatMap { try? NavStateView(json: $0) }
+        let definition = AppDefinition.decode(routes.definition).definition
+        let state = try? client.state(timeout: 2)
         return Served(definition: definition, top: state?.topScreen?.screen)
     }
 }

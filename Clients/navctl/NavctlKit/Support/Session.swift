@@ -51,15 +51,31 @@ public final class Session {
 
     public var isConnected: Bool { connection != nil }
 
-    /// Calls a method; a lost connection is dropped so that the next call connects again.
-    public func call(_ method: String, _ params: JSONObject = [:]) throws(NavctlError) -> JSONValue {
+    /// Makes calls on the connection (`session.using { try $0.perform(operation) }`); a lost
+    /// connection is dropped so that the next call connects again.
+    public func using<Result>(_ calls: (any NavConnection) throws(NavClientError) -> Result) throws(NavctlError) -> Result {
         let connection = try connected()
         do {
-            return try connection.call(method, .object(params), timeout: 30)
+            return try calls(connection)
         } catch {
             if case .disconnected = error { disconnect() }
             throw .client(error)
         }
+    }
+
+    /// Calls any method by its wire name, with JSON params (`navctl call`).
+    public func call(_ method: String, _ params: JSONObject = [:]) throws(NavctlError) -> JSONValue {
+        try using { connection throws(NavClientError) in try connection.call(method, .object(params), timeout: 30) }
+    }
+
+    /// Performs an operation: its revision and events.
+    public func perform(_ operation: NavOperation) throws(NavctlError) -> OperationResultView {
+        try using { connection throws(NavClientError) in try connection.perform(operation) }
+    }
+
+    /// `nav.apply` with params read from a file.
+    public func apply(_ params: JSONObject) throws(NavctlError) -> OperationResultView {
+        try using { connection throws(NavClientError) in try connection.apply(params) }
     }
 
     /// The next notification on this session's connection.
@@ -81,11 +97,8 @@ public final class Session {
     /// The app definition navd serves, decoded (it types params and completes names).
     public func definition() throws(NavctlError) -> AppDefinition {
         if let cachedDefinition { return cachedDefinition }
-        let routes = try call("routes.list")
-        guard let source = routes["definition"] else {
-            throw .failed("navd's routes.list has no definition")
-        }
-        guard let definition = AppDefinition.decode(source).definition else {
+        let routes = try using { connection throws(NavClientError) in try connection.routes() }
+        guard let definition = AppDefinition.decode(routes.definition).definition else {
             throw .failed("navd's app definition does not decode")
         }
         cachedDefinition = definition
@@ -97,12 +110,7 @@ public final class Session {
 
     /// The whole state, typed.
     public func state() throws(NavctlError) -> NavStateView {
-        let json = try call("nav.state")
-        do {
-            return try NavStateView(json: json)
-        } catch {
-            throw .failed("navd's nav.state does not have the tree's shape: \(error)")
-        }
+        try using { connection throws(NavClientError) in try connection.state() }
     }
 
     // MARK: Output
@@ -114,12 +122,8 @@ public final class Session {
     }
 
     /// Prints a result: its compact JSON with `--json`, else the text `human` makes.
-    func output(_ result: JSONValue, json: Bool, human: () throws(NavctlError) -> String) throws(NavctlError) {
-        if json || self.json {
-            print(JSONWriter.string(result))
-        } else {
-            print(try human())
-        }
+    func output(_ result: JSONValue, json: Bool, human: () -> String) {
+        print(json || self.json ? JSONWriter.string(result) : human())
     }
 
     /// Writes an error to stderr, the way every navctl error looks.
@@ -128,9 +132,3 @@ public final class Session {
     }
 }
 
-extension Session {
-    /// Like `output`, for text that cannot fail to render.
-    func outputPlain(_ result: JSONValue, json: Bool, human: () -> String) {
-        print(json || self.json ? JSONWriter.string(result) : human())
-    }
-}

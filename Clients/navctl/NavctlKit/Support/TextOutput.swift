@@ -1,4 +1,5 @@
 internal import Glibc
+internal import NavSystem
 
 /// Where navctl writes text: a file descriptor (stdout, stderr), or a buffer in tests.
 public protocol TextOutput: AnyObject {
@@ -15,16 +16,9 @@ public final class FileOutput: TextOutput, Sendable {
     public static let standardOutput = FileOutput(fd: 1)
     public static let standardError = FileOutput(fd: 2)
 
+    /// A failed write (a closed pipe) drops the text: navctl has nowhere left to say so.
     public func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return }
-            offset += n
-        }
-        bytes.removeAll()
+        try? writeAll(fd, text)
     }
 
     /// Whether the descriptor is a terminal.

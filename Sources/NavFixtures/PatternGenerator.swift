@@ -1,6 +1,7 @@
-import NavJSON
+public import NavJSON
+public import NavigationCore
 /// Random route tables and links that match them, repeatable from a seed: a utility for the
-/// deep-link tests and `navbench deeplink`, not used by navd itself.
+/// deep-link tests and `navbench deeplink`.
 ///
 /// Patterns start with a literal, then mix literals and typed captures (int, string, double,
 /// bool, enum), some with optional groups (nested too), some ending in `/filesN/*rest`. The

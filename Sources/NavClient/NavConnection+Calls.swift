@@ -1,0 +1,80 @@
+public import NavigationCore
+public import NavJSON
+public import NavProtocol
+
+/// The calls client programs make, typed: the method by its `RPCMethod`, an operation as a
+/// `NavOperation`, each result decoded into its view. A result that does not have its
+/// documented shape is a `.protocolViolation`.
+extension NavConnection {
+    /// Calls a method and waits for its result as JSON.
+    public func call(_ method: RPCMethod, _ params: JSONObject = [:], timeout: Double? = 30) throws(NavClientError) -> JSONValue {
+        try call(method.rawValue, .object(params), timeout: timeout)
+    }
+
+    /// Asks navd to perform an operation: the revision it made and its events.
+    public func perform(_ operation: NavOperation, timeout: Double? = 30) throws(NavClientError) -> OperationResultView {
+        let method = operation.requestMethod
+        return try decoded(method, try call(method, operation.requestParams, timeout: timeout), as: OperationResultView.init(json:))
+    }
+
+    /// `nav.apply` with params as a person wrote them (a file of `{method, params}` ops), which
+    /// navd checks.
+    public func apply(_ params: JSONObject, timeout: Double? = 30) throws(NavClientError) -> OperationResultView {
+        try decoded(.navApply, try call(.navApply, params, timeout: timeout), as: OperationResultView.init(json:))
+    }
+
+    /// `nav.state`: the whole tree.
+    public func state(timeout: Double? = 30) throws(NavClientError) -> NavStateView {
+        try decoded(.navState, try call(.navState, timeout: timeout), as: NavStateView.init(json:))
+    }
+
+    /// `nav.subscribe`: the tree now; `nav.changed` notifications follow, with the tree when
+    /// `tree` and with events unless `events` is false (navd's default when nil).
+    public func subscribe(tree: Bool, events: Bool? = nil, timeout: Double? = 30) throws(NavClientError) -> NavStateView {
+        var params: JSONObject = ["tree": .bool(tree)]
+        if let events { params["events"] = .bool(events) }
+        return try decoded(.navSubscribe, try call(.navSubscribe, params, timeout: timeout), as: NavStateView.init(json:))
+    }
+
+    /// `nav.unsubscribe`: no more `nav.changed` on this connection.
+    public func unsubscribe(timeout: Double? = 30) throws(NavClientError) {
+        _ = try call(.navUnsubscribe, timeout: timeout)
+    }
+
+    /// `nav.url`: the canonical URL of the top screen, or of `screen`; nil when it has none.
+    public func url(of screen: ScreenID? = nil, timeout: Double? = 30) throws(NavClientError) -> URLResultView {
+        var params: JSONObject = [:]
+        if let screen { params["screen"] = .string(screen.description) }
+        return try decoded(.navURL, try call(.navURL, params, timeout: timeout), as: URLResultView.init(json:))
+    }
+
+    /// `routes.list`: the app definition navd serves, as JSON (`AppDefinition.decode` reads it).
+    public func routes(timeout: Double? = 30) throws(NavClientError) -> RoutesListView {
+        try decoded(.routesList, try call(.routesList, timeout: timeout), as: RoutesListView.init(json:))
+    }
+
+    /// `routes.resolve`: how a URL matches the routes, changing nothing.
+    public func resolve(url: String, timeout: Double? = 30) throws(NavClientError) -> ResolveView {
+        try decoded(.routesResolve, try call(.routesResolve, ["url": .string(url)], timeout: timeout), as: ResolveView.init(json:))
+    }
+
+    /// `daemon.info`.
+    public func info(timeout: Double? = 30) throws(NavClientError) -> DaemonInfoView {
+        try decoded(.daemonInfo, try call(.daemonInfo, timeout: timeout), as: DaemonInfoView.init(json:))
+    }
+
+    /// `daemon.hello`: names this connection; its id as navd knows it (`c3`).
+    public func hello(name: String, timeout: Double? = 30) throws(NavClientError) -> String? {
+        try call(.daemonHello, ["name": .string(name)], timeout: timeout)["client"]?.stringValue
+    }
+}
+
+private func decoded<Result>(
+    _ method: RPCMethod, _ json: JSONValue, as decode: (JSONValue) throws(TreeDecodingError) -> Result
+) throws(NavClientError) -> Result {
+    do {
+        return try decode(json)
+    } catch {
+        throw .protocolViolation("\(method.rawValue) answered something that does not have its documented shape (\(error))")
+    }
+}

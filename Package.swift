@@ -157,7 +157,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavigationCoreTests",
-            dependencies: ["NavJSON", "NavigationCore"],
+            dependencies: ["NavJSON", "NavigationCore", "NavProtocol"],
             path: "Tests/NavigationCoreTests"
         ),
         .testTarget(

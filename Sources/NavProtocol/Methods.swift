@@ -1,5 +1,3 @@
-public import NavigationCore
-
 /// Every method of docs/protocol.md, by its wire name.
 public enum RPCMethod: String, CaseIterable, Sendable {
     case navState = "nav.state"
@@ -35,11 +33,17 @@ public enum RPCMethod: String, CaseIterable, Sendable {
         }
     }
 
-    /// The method of that name, or `-32601` (which says when the name is a reserved `rpc.` one).
-    public static func named(_ name: String) throws(NavError) -> RPCMethod {
-        guard let method = RPCMethod(rawValue: name) else { throw NavError.methodNotFound(name) }
-        return method
+    /// The method of that name: `init(rawValue:)`, by the name's bytes (it runs for every
+    /// request).
+    public init?(name: String) {
+        var name = name
+        guard let method = name.withUTF8({ bytes in
+            Self.byName.first { $0.name.count == bytes.count && $0.name.elementsEqual(bytes) }?.method
+        }) else { return nil }
+        self = method
     }
+
+    private static let byName: [(name: [UInt8], method: RPCMethod)] = allCases.map { (Array($0.rawValue.utf8), $0) }
 
     /// JSON-RPC reserves names beginning with `rpc.` for its own extensions.
     public static func isReserved(_ name: String) -> Bool {

@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+import NavProtocol
 @testable import NavJSON
 
 /// The direct writers (`writeJSON`) must write exactly the bytes of the general path

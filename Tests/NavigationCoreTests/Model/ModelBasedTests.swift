@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NavigationCore
+import NavProtocol
 @testable import NavJSON
 
 /// Model-based tests (swift-collections style): thousands of random request sequences run

@@ -207,9 +207,13 @@ public struct JSONScanner {
 
     // MARK: - Strings
 
-    /// The bytes between the quotes of a string of printable ASCII without escapes (its `"`
-    /// next), the scanner after it; nil, the scanner unmoved, for any other string.
-    private mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+    /// The bytes between the quotes of the string next (after any whitespace) when it is
+    /// printable ASCII without escapes, the scanner after it; nil, the scanner before the value,
+    /// for any other value (which `value(depth:)` then reads). The bytes stay valid while
+    /// `bytes` does: a caller matches names with them without making a `String`.
+    public mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         let start = index + 1
         var i = start
         // Eight bytes at a time up to the first that ends the string or declines it (most
@@ -391,7 +395,7 @@ extension UnsafeBufferPointer<UInt8> {
     /// True when the bytes spell `text` exactly: how a scanned key or name is matched without
     /// making a `String` of it. Inlinable, so a literal's length is a constant and most keys
     /// are told apart by their length alone.
-    @inlinable
+    @inlinable @inline(__always)
     public func equals(_ text: StaticString) -> Bool {
         guard count == text.utf8CodeUnitCount else { return false }
         let literal = text.utf8Start

@@ -46,19 +46,31 @@ public enum JSONRPC {
 
     /// The members of a request object, as read.
     private struct Envelope {
-        var version: JSONValue?
+        var version: Version?
         var id: JSONValue?
-        var method: JSONValue?
+        var method: Method?
         var params: ParamsMember?
         /// The JSON type of a `params` member that is neither an object nor an array.
         var paramsOfType: String?
     }
 
+    private enum Version {
+        case valid
+        case invalid(JSONValue)
+    }
+
+    private enum Method {
+        case known(RPCMethod)
+        case unknown(String)
+        /// Not a string.
+        case invalid(JSONValue)
+    }
+
     /// A request's `params` member, read as far as the method known at the time allows.
     private enum ParamsMember {
-        /// An object read for `method` (the method named before it, usually).
-        case fields(Params, method: RPCMethod, at: Int)
-        /// An object not read yet: no known method came before it.
+        /// An object decoded for `method` (the method named before it, usually).
+        case decoded(Result<RPCCall, NavError>, for: RPCMethod, at: Int)
+        /// An object not decoded yet: no known method came before it.
         case object(at: Int)
         case array
     }
@@ -72,11 +84,11 @@ public enum JSONRPC {
         var envelope = Envelope()
         try scanner.members(depth: depth) { (key, member) throws(JSONParser.Error) -> Bool in
             if key.equals("method") {
-                envelope.method = try member.value(depth: depth + 1)
+                envelope.method = try readMethod(&member, depth: depth + 1)
             } else if key.equals("params") {
                 switch member.peek() {
                 case UInt8(ascii: "{"):
-                    envelope.params = try objectParams(&member, depth: depth + 1, method: envelope.method.flatMap(method(named:)))
+                    envelope.params = try objectParams(&member, depth: depth + 1, method: envelope.method)
                     envelope.paramsOfType = nil
                 case UInt8(ascii: "["):
                     _ = try member.value(depth: depth + 1)
@@ -89,7 +101,12 @@ public enum JSONRPC {
             } else if key.equals("id") {
                 envelope.id = try member.value(depth: depth + 1)
             } else if key.equals("jsonrpc") {
-                envelope.version = try member.value(depth: depth + 1)
+                if let text = member.plainString() {
+                    envelope.version = text.equals("2.0") ? .valid : .invalid(.string(String(decoding: text, as: UTF8.self)))
+                } else {
+                    let value = try member.value(depth: depth + 1)
+                    envelope.version = value == .string(version) ? .valid : .invalid(value)
+                }
             } else {
                 _ = try member.value(depth: depth + 1)
             }
@@ -105,59 +122,80 @@ public enum JSONRPC {
         }
         let answerID = id ?? .null
         switch envelope.version {
-        case .string(version)?: break
+        case .valid?: break
         case nil: return .invalid(id: answerID, error: .invalidRequest("'jsonrpc' is missing; it must be \"2.0\""))
-        case let other?: return .invalid(id: answerID, error: .invalidRequest("'jsonrpc' must be \"2.0\", not \(other)"))
+        case .invalid(let other)?: return .invalid(id: answerID, error: .invalidRequest("'jsonrpc' must be \"2.0\", not \(other)"))
         }
-        guard let methodValue = envelope.method else {
+        let method: RPCMethod
+        switch envelope.method {
+        case nil:
             return .invalid(id: answerID, error: .invalidRequest("'method' is missing"))
+        case .invalid(let other)?:
+            return .invalid(id: answerID, error: .invalidRequest("'method' must be a string, not \(article(other.typeName))"))
+        case .unknown(let name)?:
+            if let typeName = envelope.paramsOfType { return paramsOfType(typeName, id: answerID) }
+            return .refused(id: id, error: .methodNotFound(name))
+        case .known(let known)?:
+            method = known
         }
-        guard case .string(let name) = methodValue else {
-            return .invalid(id: answerID, error: .invalidRequest("'method' must be a string, not \(article(methodValue.typeName))"))
-        }
-        if let typeName = envelope.paramsOfType {
-            return .invalid(id: answerID, error: .invalidRequest("'params' must be an object or an array, not \(article(typeName))"))
-        }
+        if let typeName = envelope.paramsOfType { return paramsOfType(typeName, id: answerID) }
 
-        guard let method = method(named: methodValue) else { return .refused(id: id, error: .methodNotFound(name)) }
         let fields: Params
         switch envelope.params {
         case nil:
             fields = Params(names: method.fields)
         case .array?:
-            return .refused(id: id, error: .positionalParams(method: name))
-        case .fields(let read, let readFor, let start)?:
-            if readFor == method {
-                fields = read
-            } else {
-                var rescan = JSONScanner(scanner, at: start)
-                fields = try Params(names: method.fields, scanning: &rescan, depth: depth + 1)
-            }
+            return .refused(id: id, error: .positionalParams(method: method.rawValue))
+        case .decoded(let call, let decodedFor, let start)?:
+            if decodedFor == method { return entry(id: id, method: method, call) }
+            var rescan = JSONScanner(scanner, at: start)
+            fields = try Params(names: method.fields, scanning: &rescan, depth: depth + 1)
         case .object(let start)?:
             var rescan = JSONScanner(scanner, at: start)
             fields = try Params(names: method.fields, scanning: &rescan, depth: depth + 1)
         }
+        return entry(id: id, method: method, decode(method, fields))
+    }
+
+    private static func paramsOfType(_ typeName: String, id: JSONValue) -> RPCEntry {
+        .invalid(id: id, error: .invalidRequest("'params' must be an object or an array, not \(article(typeName))"))
+    }
+
+    private static func decode(_ method: RPCMethod, _ fields: Params) -> Result<RPCCall, NavError> {
         do throws(NavError) {
-            return .call(id: id, try RPCCall.decode(method, fields))
+            return .success(try RPCCall.decode(method, fields))
         } catch {
-            return .badParams(id: id, method: method, error: error)
+            return .failure(error)
         }
+    }
+
+    private static func entry(id: JSONValue?, method: RPCMethod, _ call: Result<RPCCall, NavError>) -> RPCEntry {
+        switch call {
+        case .success(let call): return .call(id: id, call)
+        case .failure(let error): return .badParams(id: id, method: method, error: error)
+        }
+    }
+
+    /// The `method` member (its value next).
+    private static func readMethod(_ member: inout JSONScanner, depth: Int) throws(JSONParser.Error) -> Method {
+        if let name = member.plainString() {
+            return RPCMethod(name: name).map(Method.known) ?? .unknown(String(decoding: name, as: UTF8.self))
+        }
+        let value = try member.value(depth: depth)
+        guard case .string(let name) = value else { return .invalid(value) }
+        return RPCMethod(name: name).map(Method.known) ?? .unknown(name)
     }
 
     /// A `params` object (its `{` next), nested at `depth`: read for `method` when the request
     /// named one before it, else only checked.
-    private static func objectParams(_ member: inout JSONScanner, depth: Int, method: RPCMethod?) throws(JSONParser.Error) -> ParamsMember {
+    private static func objectParams(_ member: inout JSONScanner, depth: Int, method: Method?) throws(JSONParser.Error) -> ParamsMember {
         let start = member.index
-        guard let method else {
+        guard case .known(let method)? = method else {
             _ = try member.value(depth: depth)
             return .object(at: start)
         }
-        return .fields(try Params(names: method.fields, scanning: &member, depth: depth), method: method, at: start)
-    }
-
-    private static func method(named value: JSONValue) -> RPCMethod? {
-        guard case .string(let name) = value else { return nil }
-        return RPCMethod(name: name)
+        let fields = try Params(names: method.fields, scanning: &member, depth: depth)
+        return .decoded(decode(method, fields), for: method, at: start)
     }
 
     private static func article(_ typeName: String) -> String {

@@ -37,10 +37,19 @@ public enum RPCMethod: String, CaseIterable, Sendable {
     /// request).
     public init?(name: String) {
         var name = name
-        guard let method = name.withUTF8({ bytes in
-            Self.byName.first { $0.name.count == bytes.count && $0.name.elementsEqual(bytes) }?.method
-        }) else { return nil }
+        guard let method = name.withUTF8({ RPCMethod(name: $0) }) else { return nil }
         self = method
+    }
+
+    /// The method whose name these UTF-8 bytes spell.
+    public init?(name bytes: UnsafeBufferPointer<UInt8>) {
+        for (candidate, method) in Self.byName where candidate.count == bytes.count {
+            if candidate.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) {
+                self = method
+                return
+            }
+        }
+        return nil
     }
 
     private static let byName: [(name: [UInt8], method: RPCMethod)] = allCases.map { (Array($0.rawValue.utf8), $0) }

@@ -55,6 +55,9 @@ struct Params {
     }
 
     private func slot(_ name: StaticString) -> Int {
+        // The decoders name a field with the same literal as `names` lists it: usually the same
+        // constant, found without comparing bytes.
+        if let slot = names.firstIndex(where: { $0.utf8Start == name.utf8Start }) { return slot }
         let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
         guard let slot = names.firstIndex(where: { bytes.equals($0) }) else {
             preconditionFailure("'\(name)' is not among the method's fields")

@@ -161,9 +161,10 @@ public enum JSONRPC {
         .invalid(id: id, error: .invalidRequest("'params' must be an object or an array, not \(article(typeName))"))
     }
 
-    private static func decode(_ method: RPCMethod, _ fields: Params) -> Result<RPCCall, NavError> {
+    private static func decode(_ method: RPCMethod, _ fields: consuming Params) -> Result<RPCCall, NavError> {
+        var fields = fields
         do throws(NavError) {
-            return .success(try RPCCall.decode(method, fields))
+            return .success(try RPCCall.decode(method, &fields))
         } catch {
             return .failure(error)
         }

@@ -43,16 +43,32 @@ public enum RPCMethod: String, CaseIterable, Sendable {
 
     /// The method whose name these UTF-8 bytes spell.
     public init?(name bytes: UnsafeBufferPointer<UInt8>) {
-        for (candidate, method) in Self.byName where candidate.count == bytes.count {
-            if candidate.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) {
-                self = method
+        let names = Self.names
+        for (index, name) in names.ranges.enumerated() where name.count == bytes.count {
+            let equal = names.bytes.withUnsafeBufferPointer { all in
+                UnsafeBufferPointer(rebasing: all[name]).elementsEqual(bytes)
+            }
+            if equal {
+                self = Self.allCases[index]
                 return
             }
         }
         return nil
     }
 
-    private static let byName: [(name: [UInt8], method: RPCMethod)] = allCases.map { (Array($0.rawValue.utf8), $0) }
+    /// Every name's bytes, one after the other, and where each lies (in `allCases` order): a
+    /// lookup compares lengths, then the bytes of a name of the right length, without copying
+    /// an array per name.
+    private static let names: (bytes: [UInt8], ranges: [Range<Int>]) = {
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        for method in allCases {
+            let start = bytes.count
+            bytes += method.rawValue.utf8
+            ranges.append(start..<bytes.count)
+        }
+        return (bytes, ranges)
+    }()
 
     /// JSON-RPC reserves names beginning with `rpc.` for its own extensions.
     public static func isReserved(_ name: String) -> Bool {

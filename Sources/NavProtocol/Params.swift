@@ -13,6 +13,8 @@ struct Params {
     let prefix: String
     private var values = InlineArray<8, JSONValue?>(repeating: nil)
     private var unknown: String?
+    /// The slot after the one read last: decoders read fields in the order `names` lists them.
+    private var next = 0
 
     init(names: [StaticString], prefix: String = "") {
         precondition(names.count <= 8, "a method takes at most eight fields")
@@ -54,14 +56,18 @@ struct Params {
         if unknown == nil { unknown = String(decoding: key, as: UTF8.self) }
     }
 
-    private func slot(_ name: StaticString) -> Int {
-        // The decoders name a field with the same literal as `names` lists it: usually the same
-        // constant, found without comparing bytes.
-        if let slot = names.firstIndex(where: { $0.utf8Start == name.utf8Start }) { return slot }
+    private mutating func slot(_ name: StaticString) -> Int {
+        // The decoders name a field with the same literal as `names` lists it, in that order:
+        // usually the next slot's constant, found without comparing bytes.
+        if next < names.count, names[next].utf8Start == name.utf8Start, names[next].utf8CodeUnitCount == name.utf8CodeUnitCount {
+            next += 1
+            return next - 1
+        }
         let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
         guard let slot = names.firstIndex(where: { bytes.equals($0) }) else {
             preconditionFailure("'\(name)' is not among the method's fields")
         }
+        next = slot + 1
         return slot
     }
 
@@ -69,11 +75,11 @@ struct Params {
 
     // MARK: - Typed fields
 
-    func value(_ name: StaticString) -> JSONValue? {
+    mutating func value(_ name: StaticString) -> JSONValue? {
         values[slot(name)]
     }
 
-    func optionalString(_ name: StaticString) throws(NavError) -> String? {
+    mutating func optionalString(_ name: StaticString) throws(NavError) -> String? {
         switch value(name) {
         case nil, .null?: return nil
         case .string(let s)?: return s
@@ -81,12 +87,12 @@ struct Params {
         }
     }
 
-    func string(_ name: StaticString) throws(NavError) -> String {
+    mutating func string(_ name: StaticString) throws(NavError) -> String {
         guard let value = try optionalString(name) else { throw .badField(field(name), .missing()) }
         return value
     }
 
-    func int(_ name: StaticString) throws(NavError) -> Int? {
+    mutating func int(_ name: StaticString) throws(NavError) -> Int? {
         switch value(name) {
         case nil, .null?: return nil
         case let value?:
@@ -95,7 +101,7 @@ struct Params {
         }
     }
 
-    func bool(_ name: StaticString) throws(NavError) -> Bool? {
+    mutating func bool(_ name: StaticString) throws(NavError) -> Bool? {
         switch value(name) {
         case nil, .null?: return nil
         case .bool(let b)?: return b
@@ -103,7 +109,7 @@ struct Params {
         }
     }
 
-    func object(_ name: StaticString) throws(NavError) -> JSONObject? {
+    mutating func object(_ name: StaticString) throws(NavError) -> JSONObject? {
         switch value(name) {
         case nil, .null?: return nil
         case .object(let o)?: return o
@@ -111,13 +117,13 @@ struct Params {
         }
     }
 
-    func screenID(_ name: StaticString) throws(NavError) -> ScreenID? {
+    mutating func screenID(_ name: StaticString) throws(NavError) -> ScreenID? {
         guard let text = try optionalString(name) else { return nil }
         guard let id = ScreenID(text) else { throw .badField(field(name), .wrongType(expected: "a screen instance id such as s3", actual: "'\(text)'")) }
         return id
     }
 
-    func flowID(_ name: StaticString) throws(NavError) -> FlowID? {
+    mutating func flowID(_ name: StaticString) throws(NavError) -> FlowID? {
         guard let text = try optionalString(name) else { return nil }
         guard let id = FlowID(text) else { throw .badField(field(name), .wrongType(expected: "a flow instance id such as f3", actual: "'\(text)'")) }
         return id

@@ -5,12 +5,12 @@ public import NavJSON
 /// its call. Params must be an object (or absent); unknown fields are refused.
 extension RPCCall {
     /// `method`'s call from the fields read for it (`Params(names: method.fields, …)`).
-    static func decode(_ method: RPCMethod, _ params: Params) throws(NavError) -> RPCCall {
+    static func decode(_ method: RPCMethod, _ params: inout Params) throws(NavError) -> RPCCall {
         let call: RPCCall
         switch method {
         case .navRoute, .navClose, .navPopTo, .navPopToRoot, .navDismissAll, .navSelectTab, .flowFinish, .navApply,
              .navDeeplink:
-            call = .operation(try NavOperation.decode(method, params))
+            call = .operation(try NavOperation.decode(method, &params))
         case .navState:
             call = .state
         case .navSubscribe:
@@ -78,13 +78,13 @@ extension NavOperation {
     /// as a request's are; `-32601` for any other name.
     public init(method: String, params: JSONValue?) throws(NavError) {
         guard let rpcMethod = RPCMethod(rawValue: method), rpcMethod.mutatesState else { throw .methodNotFound(method) }
-        let fields = try Params(names: rpcMethod.fields, params)
-        self = try Self.decode(rpcMethod, fields)
+        var fields = try Params(names: rpcMethod.fields, params)
+        self = try Self.decode(rpcMethod, &fields)
         try fields.finish()
     }
 
     /// A mutation's operation from its fields; the caller refuses unknown fields after it.
-    static func decode(_ method: RPCMethod, _ params: Params) throws(NavError) -> NavOperation {
+    static func decode(_ method: RPCMethod, _ params: inout Params) throws(NavError) -> NavOperation {
         switch method {
         case .navRoute:
             var request = RouteRequest(to: try params.string("to"))
@@ -94,7 +94,7 @@ extension NavOperation {
             request.expectRevision = try params.int("expectRevision")
             request.singleTop = try params.bool("singleTop") ?? false
             if let popTo = try params.object("popTo") {
-                let inner = try Params(names: RPCMethod.popToOptionFields, .object(popTo), prefix: "popTo.")
+                var inner = try Params(names: RPCMethod.popToOptionFields, .object(popTo), prefix: "popTo.")
                 request.popTo = ScreenSelector(try inner.string("screen"))
                 request.popToInclusive = try inner.bool("inclusive") ?? false
                 try inner.finish()
@@ -150,7 +150,7 @@ extension NavOperation {
 
     /// One `{method, params}` step of `nav.apply`: any navigation method, `nav.apply` included.
     private static func step(_ op: JSONValue, at index: Int) throws(NavError) -> NavOperation {
-        let step = try Params(names: RPCMethod.applyStepFields, op, prefix: "ops[\(index)].")
+        var step = try Params(names: RPCMethod.applyStepFields, op, prefix: "ops[\(index)].")
         let name = try step.string("method")
         guard let method = RPCMethod(rawValue: name), method.mutatesState else {
             let methods = RPCMethod.allCases.filter(\.mutatesState).map(\.rawValue).joined(separator: ", ")
@@ -158,8 +158,8 @@ extension NavOperation {
         }
         let params = step.value("params")
         try step.finish()
-        let fields = try Params(names: method.fields, params)
-        let operation = try decode(method, fields)
+        var fields = try Params(names: method.fields, params)
+        let operation = try decode(method, &fields)
         try fields.finish()
         return operation
     }

@@ -172,7 +172,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavigationCoreTests",
-            dependencies: ["NavJSON", "NavigationCore", "NavFixtures"],
+            dependencies: ["NavJSON", "NavigationCore", "NavProtocol", "NavFixtures"],
             path: "Tests/NavigationCoreTests"
         ),
         .testTarget(

@@ -26,7 +26,7 @@ let package = Package(
         // What every target checks: JSON lines, invariants, a failure libFuzzer records.
         .target(
             name: "FuzzSupport",
-            dependencies: [.product(name: "NavigationCore", package: "navd")],
+            dependencies: [.product(name: "NavJSON", package: "navd"), .product(name: "NavigationCore", package: "navd")],
             swiftSettings: swift6
         ),
         // Bytes of a connection -> frame decoder -> request dispatch -> outputs, on the sample app.
@@ -36,6 +36,7 @@ let package = Package(
                 "FuzzSupport",
                 .product(name: "NavServer", package: "navd"),
                 .product(name: "NavProtocol", package: "navd"),
+                .product(name: "NavJSON", package: "navd"),
                 .product(name: "NavigationCore", package: "navd"),
             ],
             swiftSettings: swift6
@@ -43,13 +44,13 @@ let package = Package(
         // An app definition's text -> load and validation (`navd check`) -> a booted Navigator.
         .executableTarget(
             name: "fuzz-definition",
-            dependencies: ["FuzzSupport", .product(name: "NavigationCore", package: "navd")],
+            dependencies: ["FuzzSupport", .product(name: "NavJSON", package: "navd"), .product(name: "NavigationCore", package: "navd")],
             swiftSettings: swift6
         ),
         // A URL -> routes.resolve, nav.deeplink dry run and real run, on two apps.
         .executableTarget(
             name: "fuzz-deeplink",
-            dependencies: ["FuzzSupport", .product(name: "NavigationCore", package: "navd")],
+            dependencies: ["FuzzSupport", .product(name: "NavJSON", package: "navd"), .product(name: "NavigationCore", package: "navd")],
             swiftSettings: swift6
         ),
     ]

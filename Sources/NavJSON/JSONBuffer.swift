@@ -135,6 +135,12 @@ public struct JSONBuffer: ~Copyable {
     @inlinable
     public mutating func removeAll() { used = 0 }
 
+    /// Drops the last byte written.
+    public mutating func removeLast() {
+        precondition(used > 0, "removeLast on an empty buffer")
+        used &-= 1
+    }
+
     /// The bytes written, in a new array.
     public var bytes: [UInt8] {
         Array(UnsafeBufferPointer(start: base, count: used))

@@ -16,15 +16,6 @@ public struct JSONObject: Sendable {
         for (key, value) in pairs { self[key] = value }
     }
 
-    /// An object of pairs whose keys are known to differ (a scanner compared them), in order:
-    /// built without looking each key up as the subscript does.
-    init(distinctPairs pairs: [(key: String, value: JSONValue)]) {
-        storage = pairs
-        if pairs.count > Self.indexThreshold {
-            index = Dictionary(uniqueKeysWithValues: pairs.enumerated().map { ($1.key, $0) })
-        }
-    }
-
     public var count: Int { storage.count }
     public var isEmpty: Bool { storage.isEmpty }
 

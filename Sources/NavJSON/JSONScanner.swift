@@ -1,57 +1,220 @@
-/// A cursor over one JSON text that reads only its simplest shapes, for fast paths that decode a
-/// message straight into the value they need instead of building a `JSONValue` of all of it.
+/// The one reader of JSON bytes: a cursor over one UTF-8 text that reads it value by value,
+/// strictly (RFC 8259), and throws `JSONParser.Error` where the text breaks a rule, with the
+/// offset and message that error reports.
 ///
-/// Every read returns nil (or false) on anything unusual, without saying why: a string with an
-/// escape or a non-ASCII byte, a number with a fraction, an exponent or more than 18 digits,
-/// anything malformed. The caller then hands the whole text to `JSONParser`, so the parser alone
-/// decides every error and every unusual case. What the scanner does accept it validates as
-/// strictly as the parser, so a text it reads to the end is valid JSON that the parser reads as
-/// the same values.
+/// Strict means: no trailing commas, no comments, no leading zeros, no lone surrogates, no
+/// control characters in strings, and invalid UTF-8 is an error. Nesting deeper than
+/// `maxDepth` is an error too, so hostile input cannot exhaust the stack.
+///
+/// Readers that know the shape they expect (a request's envelope and params) walk objects with
+/// `members(depth:_:)` and compare keys as bytes, reading only the values they need as
+/// `JSONValue`; `value(depth:)` builds any value (what `JSONParser.parse` returns).
 public struct JSONScanner {
     public let bytes: UnsafeBufferPointer<UInt8>
-    /// Deepest nesting allowed, counted as `JSONParser` counts it (the outermost value is 1).
+    /// Deepest nesting allowed; the outermost value is at depth 1.
     public let maxDepth: Int
+    /// What `value(depth:)` does with a key repeated in one object.
+    public let duplicateKeys: JSONParser.DuplicateKeys
+    /// The next byte to read.
     public private(set) var index = 0
 
-    public init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    public init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, duplicateKeys: JSONParser.DuplicateKeys = .lastWins) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.duplicateKeys = duplicateKeys
     }
 
-    private mutating func skipWhitespace() {
+    /// A scanner of the same text, at `index` (a position a scan of it reached before).
+    public init(_ other: JSONScanner, at index: Int) {
+        self = other
+        self.index = index
+    }
+
+    func error(_ kind: JSONParser.Error.Kind, _ message: String) -> JSONParser.Error {
+        JSONParser.Error(kind: kind, offset: index, message: message)
+    }
+
+    public mutating func skipWhitespace() {
         var i = index
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
         index = i
     }
 
-    /// Consumes `byte` (after any whitespace) if it comes next.
-    public mutating func take(_ byte: UInt8) -> Bool {
-        // Compact JSON has no whitespace: the next byte decides, unless it is whitespace.
-        if index < bytes.count {
-            let next = bytes[index]
-            if next == byte {
-                index += 1
-                return true
+    /// The next byte after any whitespace (the scanner stays before it), nil at the end.
+    public mutating func peek() -> UInt8? {
+        skipWhitespace()
+        return index < bytes.count ? bytes[index] : nil
+    }
+
+    /// Nothing but whitespace may follow the value read.
+    public mutating func end() throws(JSONParser.Error) {
+        skipWhitespace()
+        if index != bytes.count { throw error(.syntax, "unexpected data after the JSON value") }
+    }
+
+    // MARK: - Values
+
+    /// Any value, after any whitespace, nested at `depth`.
+    public mutating func value(depth: Int) throws(JSONParser.Error) -> JSONValue {
+        skipWhitespace()
+        guard index < bytes.count else { throw error(.syntax, "unexpected end of input") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return .object(try object(depth: depth))
+        case UInt8(ascii: "["):
+            var array: [JSONValue] = []
+            try elements(depth: depth) { (scanner: inout JSONScanner) throws(JSONParser.Error) in
+                array.append(try scanner.value(depth: depth + 1))
             }
-            if next > 0x20 { return false }
+            return .array(array)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        default: throw error(.syntax, "unexpected character '\(Self.printable(bytes[index]))'")
         }
+    }
+
+    private mutating func object(depth: Int) throws(JSONParser.Error) -> JSONObject {
+        var object = JSONObject()
+        let rejects = duplicateKeys == .reject
+        try members(depth: depth) { (key: UnsafeBufferPointer<UInt8>, scanner: inout JSONScanner) throws(JSONParser.Error) -> Bool in
+            let name = String(decoding: key, as: UTF8.self)
+            let count = object.count
+            object[name] = try scanner.value(depth: depth + 1)
+            return !rejects || object.count > count
+        }
+        return object
+    }
+
+    private static func printable(_ byte: UInt8) -> String {
+        byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16)
+    }
+
+    private mutating func literal(_ literal: StaticString) throws(JSONParser.Error) {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw error(.syntax, "unexpected end of input") }
+        let base = literal.utf8Start
+        for i in 0..<count where bytes[index + i] != base[i] {
+            throw error(.syntax, "invalid literal")
+        }
+        index += count
+    }
+
+    // MARK: - Objects and arrays
+
+    /// Reads an object nested at `depth` (its `{` next, after any whitespace): `member` gets each
+    /// key, as the bytes it spells (escapes decoded), with the scanner before its value, and must
+    /// read the value. `member` returns false to refuse the key as a repeat of an earlier one
+    /// (`Error.Kind.duplicateKey`, at the key).
+    ///
+    /// Always inlined: each caller's `member` closure then becomes straight-line code in the
+    /// loop, instead of a call through a context for every member.
+    @inline(__always)
+    public mutating func members(
+        depth: Int, _ member: (UnsafeBufferPointer<UInt8>, inout JSONScanner) throws(JSONParser.Error) -> Bool
+    ) throws(JSONParser.Error) {
         skipWhitespace()
-        guard index < bytes.count, bytes[index] == byte else { return false }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { throw error(.syntax, "expected an object") }
+        guard depth <= maxDepth else { throw error(.tooDeep, "JSON nested deeper than \(maxDepth) levels") }
         index += 1
-        return true
-    }
-
-    /// True when nothing but whitespace is left.
-    public mutating func isAtEnd() -> Bool {
         skipWhitespace()
-        return index == bytes.count
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error(.syntax, "expected a string key")
+            }
+            let keyStart = index
+            let refused: String?
+            if let plain = plainString() {
+                refused = try memberValue(plain, member)
+            } else {
+                var name = try string()
+                let outcome = name.withUTF8 { key -> Result<String?, JSONParser.Error> in
+                    do throws(JSONParser.Error) { return .success(try self.memberValue(key, member)) } catch { return .failure(error) }
+                }
+                refused = try outcome.get()
+            }
+            if let refused {
+                throw JSONParser.Error(kind: .duplicateKey(refused), offset: keyStart, message: "duplicate key")
+            }
+            skipWhitespace()
+            guard index < bytes.count else { throw error(.syntax, "unexpected end of input in an object") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return }
+            throw error(.syntax, "expected ',' or '}' in an object")
+        }
     }
 
-    /// The bytes between the quotes of a string of printable ASCII without escapes: the form of
-    /// every key and method name. They stay valid while `bytes` does.
-    public mutating func rawString() -> UnsafeBufferPointer<UInt8>? {
-        guard take(UInt8(ascii: "\"")) else { return nil }
-        let start = index
+    /// The `:` after a key and the member's value, read by `member`; the key's name when
+    /// `member` refuses it.
+    @inline(__always)
+    private mutating func memberValue(
+        _ key: UnsafeBufferPointer<UInt8>, _ member: (UnsafeBufferPointer<UInt8>, inout JSONScanner) throws(JSONParser.Error) -> Bool
+    ) throws(JSONParser.Error) -> String? {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            throw error(.syntax, "expected ':' after an object key")
+        }
+        index += 1
+        skipWhitespace()
+        let accepted: Bool
+        do {
+            accepted = try member(key, &self)
+        } catch var inner {
+            inner.path.insert(.key(String(decoding: key, as: UTF8.self)), at: 0)
+            throw inner
+        }
+        return accepted ? nil : String(decoding: key, as: UTF8.self)
+    }
+
+    /// Reads an array nested at `depth` (its `[` next, after any whitespace): `element` must
+    /// read each element, with the scanner before it.
+    @inline(__always)
+    public mutating func elements(
+        depth: Int, _ element: (inout JSONScanner) throws(JSONParser.Error) -> Void
+    ) throws(JSONParser.Error) {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { throw error(.syntax, "expected an array") }
+        guard depth <= maxDepth else { throw error(.tooDeep, "JSON nested deeper than \(maxDepth) levels") }
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return
+        }
+        var count = 0
+        while true {
+            skipWhitespace()
+            do {
+                try element(&self)
+            } catch var inner {
+                inner.path.insert(.index(count), at: 0)
+                throw inner
+            }
+            count += 1
+            skipWhitespace()
+            guard index < bytes.count else { throw error(.syntax, "unexpected end of input in an array") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return }
+            throw error(.syntax, "expected ',' or ']' in an array")
+        }
+    }
+
+    // MARK: - Strings
+
+    /// The bytes between the quotes of the string next (after any whitespace) when it is
+    /// printable ASCII without escapes, the scanner after it; nil, the scanner before the value,
+    /// for any other value (which `value(depth:)` then reads). The bytes stay valid while
+    /// `bytes` does: a caller matches names with them without making a `String`.
+    public mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        let start = index + 1
         var i = start
         // Eight bytes at a time up to the first that ends the string or declines it (most
         // keys and names fit in one word); the loop below decides on that byte.
@@ -59,7 +222,7 @@ public struct JSONScanner {
             let raw = UnsafeRawPointer(base)
             while bytes.count &- i >= 8 {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                let stops = Self.stopBytes(word)
+                let stops = ByteLanes.quotesBackslashesAndControls(word) | (word & ByteLanes.highs)
                 if stops == 0 {
                     i &+= 8
                     continue
@@ -80,120 +243,151 @@ public struct JSONScanner {
         return nil
     }
 
-    /// The high bit set in the lowest byte of `word` (the first in memory) that is `"`, `\`,
-    /// a control character or not ASCII, if there is one. (The bit tricks may also flag a
-    /// byte after a flagged one, never one before: only the lowest flag is meaningful.)
-    @inline(__always)
-    static func stopBytes(_ word: UInt64) -> UInt64 {
-        ByteLanes.quotesBackslashesAndControls(word) | (word & ByteLanes.highs)
-    }
-
-    /// A key and its `:`, as `rawString()` reads it.
-    public mutating func key() -> UnsafeBufferPointer<UInt8>? {
-        guard let key = rawString(), take(UInt8(ascii: ":")) else { return nil }
-        return key
-    }
-
-    /// A string as `rawString()` reads it.
-    public mutating func string() -> String? {
-        rawString().map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// An integer without fraction or exponent, of at most 18 digits (so it cannot overflow).
-    public mutating func int() -> Int? {
-        skipWhitespace()
-        var i = index
-        let negative = i < bytes.count && bytes[i] == UInt8(ascii: "-")
-        if negative { i += 1 }
-        let first = i
-        var value = 0
-        while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") {
-            value = value &* 10 &+ Int(bytes[i] &- UInt8(ascii: "0"))
-            i += 1
+    /// A string (its `"` next), escapes decoded.
+    public mutating func string() throws(JSONParser.Error) -> String {
+        if let plain = plainString() { return String(decoding: plain, as: UTF8.self) }
+        index += 1  // opening quote
+        var scalars = String.UnicodeScalarView()
+        while true {
+            guard index < bytes.count else { throw error(.syntax, "unterminated string") }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < bytes.count else { throw error(.syntax, "unterminated escape") }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    let unit = try hex4()
+                    if (0xD800...0xDBFF).contains(unit) {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                            throw error(.syntax, "lone surrogate in \\u escape")
+                        }
+                        index += 2
+                        let low = try hex4()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw error(.syntax, "invalid surrogate pair") }
+                        let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+                        scalars.append(UnicodeScalar(value)!)
+                    } else if (0xDC00...0xDFFF).contains(unit) {
+                        throw error(.syntax, "lone surrogate in \\u escape")
+                    } else {
+                        scalars.append(UnicodeScalar(unit)!)
+                    }
+                default:
+                    index -= 1
+                    throw error(.syntax, "invalid escape")
+                }
+            case 0..<0x20:
+                throw error(.syntax, "control character in a string")
+            case 0..<0x80:
+                scalars.append(UnicodeScalar(byte))
+                index += 1
+            default:
+                scalars.append(try utf8Scalar())
+            }
         }
-        let digits = i - first
-        guard digits > 0, digits <= 18, bytes[first] != UInt8(ascii: "0") || digits == 1 else { return nil }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            return nil
+    }
+
+    private mutating func hex4() throws(JSONParser.Error) -> UInt16 {
+        guard index + 4 <= bytes.count else { throw error(.syntax, "truncated \\u escape") }
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error(.syntax, "invalid \\u escape")
+            }
+            value = value << 4 | UInt16(digit)
+            index += 1
         }
-        index = i
-        return negative ? -value : value
+        return value
     }
 
-    /// `true` or `false`.
-    public mutating func bool() -> Bool? {
-        if literal("true") { return true }
-        if literal("false") { return false }
-        return nil
+    /// Decodes one multi-byte UTF-8 sequence, rejecting overlong forms, surrogates and values
+    /// above U+10FFFF.
+    private mutating func utf8Scalar() throws(JSONParser.Error) -> UnicodeScalar {
+        let lead = bytes[index]
+        let length: Int
+        var value: UInt32
+        switch lead {
+        case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
+        case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
+        default: throw error(.invalidUTF8, "invalid UTF-8")
+        }
+        guard index + length <= bytes.count else { throw error(.invalidUTF8, "truncated UTF-8 sequence") }
+        for i in 1..<length {
+            let byte = bytes[index + i]
+            guard byte & 0xC0 == 0x80 else { throw error(.invalidUTF8, "invalid UTF-8") }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard value >= minimum, let scalar = UnicodeScalar(value) else {
+            throw error(.invalidUTF8, "invalid UTF-8")
+        }
+        index += length
+        return scalar
     }
 
-    /// `null`.
-    public mutating func null() -> Bool {
-        literal("null")
-    }
+    // MARK: - Numbers
 
-    /// Reads an object nested at `depth`, `{` to `}`: `member` gets each key with the scanner
-    /// at its value, and must read the value. False when the object is malformed or too deep,
-    /// or as soon as `member` returns false (a repeated key, say: the caller knows its keys).
-    ///
-    /// Always inlined: each caller's `member` closure then becomes straight-line code in the
-    /// loop, instead of a call through a context for every member.
-    @inline(__always)
-    public mutating func members(depth: Int, _ member: (UnsafeBufferPointer<UInt8>, inout JSONScanner) -> Bool) -> Bool {
-        guard depth <= maxDepth, take(UInt8(ascii: "{")) else { return false }
-        if take(UInt8(ascii: "}")) { return true }
-        repeat {
-            guard let key = key(), member(key, &self) else { return false }
-        } while take(UInt8(ascii: ","))
-        return take(UInt8(ascii: "}"))
-    }
-
-    /// An object whose members are all strings, integers, booleans or `null` (route params),
-    /// read as `value(depth:)` reads it (the same `JSONObject`) but without the parser. Nil,
-    /// with the scanner back where it was, for anything else, a repeated key included: the
-    /// caller then reads the object with `value(depth:)`.
-    public mutating func flatObject(depth: Int) -> JSONObject? {
+    /// A number: `.int` when it has neither fraction nor exponent and an `Int` holds it, else
+    /// `.double`.
+    private mutating func number() throws(JSONParser.Error) -> JSONValue {
         let start = index
-        var pairs: [(key: String, value: JSONValue)] = []
-        let read = members(depth: depth) { key, field in
-            // Params have a key or two: comparing with each is cheaper than hashing.
-            guard !pairs.contains(where: { $0.key.utf8.elementsEqual(key) }), let value = field.scalar() else { return false }
-            if pairs.isEmpty { pairs.reserveCapacity(4) }
-            pairs.append((String(decoding: key, as: UTF8.self), value))
-            return true
+        var isInteger = true
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, Self.isDigit(bytes[index]) else { throw error(.syntax, "invalid number") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, Self.isDigit(bytes[index]) { throw error(.syntax, "leading zeros are not allowed") }
+        } else {
+            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
         }
-        guard read else {
-            index = start
-            return nil
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard index < bytes.count, Self.isDigit(bytes[index]) else { throw error(.syntax, "invalid number") }
+            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
         }
-        return JSONObject(distinctPairs: pairs)
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, Self.isDigit(bytes[index]) else { throw error(.syntax, "invalid number") }
+            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+        }
+        let negative = bytes[start] == UInt8(ascii: "-")
+        let digits = index - start - (negative ? 1 : 0)
+        // Up to 18 digits cannot overflow: added up here, without a String for `Int(_:)`.
+        if isInteger && digits <= 18 {
+            var value = 0
+            for i in (negative ? start + 1 : start)..<index { value = value &* 10 &+ Int(bytes[i] &- UInt8(ascii: "0")) }
+            return .int(negative ? -value : value)
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        if isInteger, let value = Int(text) { return .int(value) }
+        guard let value = Double(text), value.isFinite else { throw error(.syntax, "number out of range") }
+        return .double(value)
     }
 
-    /// A string, integer, boolean or `null` in the forms the readers above accept.
-    private mutating func scalar() -> JSONValue? {
-        skipWhitespace()
-        guard index < bytes.count else { return nil }
-        switch bytes[index] {
-        case UInt8(ascii: "\""): return string().map(JSONValue.string)
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): return bool().map(JSONValue.bool)
-        case UInt8(ascii: "n"): return null() ? .null : nil
-        default: return int().map(JSONValue.int)
-        }
-    }
-
-    private mutating func literal(_ text: StaticString) -> Bool {
-        skipWhitespace()
-        let count = text.utf8CodeUnitCount
-        guard bytes.count - index >= count else { return false }
-        for k in 0..<count where bytes[index + k] != text.utf8Start[k] { return false }
-        index += count
-        return true
-    }
-
-    /// Any value, read by `JSONParser` at nesting `depth`; nil where the parser would throw.
-    public mutating func value(depth: Int) -> JSONValue? {
-        skipWhitespace()
-        return try? JSONParser.parseValue(bytes, at: &index, depth: depth, maxDepth: maxDepth)
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 }
 
@@ -201,7 +395,7 @@ extension UnsafeBufferPointer<UInt8> {
     /// True when the bytes spell `text` exactly: how a scanned key or name is matched without
     /// making a `String` of it. Inlinable, so a literal's length is a constant and most keys
     /// are told apart by their length alone.
-    @inlinable
+    @inlinable @inline(__always)
     public func equals(_ text: StaticString) -> Bool {
         guard count == text.utf8CodeUnitCount else { return false }
         let literal = text.utf8Start

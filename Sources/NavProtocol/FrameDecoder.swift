@@ -7,19 +7,13 @@ internal import Darwin
 #endif
 
 /// What the NDJSON framing yields (docs/protocol.md).
-public enum Frame: Sendable, Equatable {
-    /// One complete line without its `\n` or `\r\n`; never empty or blank. The caller's own
-    /// copy: it may be kept past the callback.
-    case line(ArraySlice<UInt8>)
+public enum Frame {
+    /// One complete line without its `\n` or `\r\n`; never empty or blank. Its bytes where
+    /// they lie (in the caller's buffer, or the decoder's for a line split across feeds), valid
+    /// only during the callback: copy them to keep them.
+    case line(UnsafeBufferPointer<UInt8>)
     /// A line longer than the limit. Its bytes were never buffered beyond the limit; the rest of
     /// it, up to its newline, is discarded. Emitted once per such line.
-    case oversized
-}
-
-/// A frame as `FrameDecoder.feedInPlace` hands it over: the same frames as `Frame`, a line
-/// given as its bytes where they lie, valid only during the callback.
-public enum FrameInPlace {
-    case line(UnsafeBufferPointer<UInt8>)
     case oversized
 }
 
@@ -54,21 +48,10 @@ public struct FrameDecoder: Sendable {
     /// True while the rest of an oversized line is being discarded.
     public var isDiscarding: Bool { discarding }
 
-    /// Scans `bytes`, calling `emit` for every frame they complete, in order. Each line is a
-    /// slice the caller may keep; `feedInPlace` is the same without that copy.
+    /// Scans `bytes`, calling `emit` for every frame they complete, in order. A line that lies
+    /// whole in `bytes` is handed over where it is, not copied into the decoder's buffer; only a
+    /// line split across feeds is assembled there.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer, _ emit: (Frame) -> Void) {
-        feedInPlace(bytes) { frame in
-            switch frame {
-            case .line(let line): emit(.line(ArraySlice(line)))
-            case .oversized: emit(.oversized)
-            }
-        }
-    }
-
-    /// `feed` for a caller that reads each line during the callback (the server): a line that
-    /// lies whole in `bytes` is handed over where it is, not copied into the decoder's buffer;
-    /// only a line split across feeds is assembled there. Same frames, in the same order.
-    public mutating func feedInPlace(_ bytes: UnsafeRawBufferPointer, _ emit: (FrameInPlace) -> Void) {
         guard let base = bytes.baseAddress else { return }
         let end = bytes.count
         var start = 0
@@ -88,12 +71,7 @@ public struct FrameDecoder: Sendable {
             if pending.isEmpty {
                 finishLineInPlace(segment, emit)
             } else {
-                finishLine(segment) { frame in
-                    switch frame {
-                    case .line(let line): line.withUnsafeBufferPointer { emit(.line($0)) }
-                    case .oversized: emit(.oversized)
-                    }
-                }
+                finishLine(segment, emit)
             }
             start = newline + 1
         }
@@ -101,7 +79,7 @@ public struct FrameDecoder: Sendable {
 
     /// `finishLine` for a whole line in the caller's bytes (nothing pending): the same checks,
     /// on the bytes where they are.
-    private func finishLineInPlace(_ segment: UnsafeRawBufferPointer, _ emit: (FrameInPlace) -> Void) {
+    private func finishLineInPlace(_ segment: UnsafeRawBufferPointer, _ emit: (Frame) -> Void) {
         let bytes = segment.assumingMemoryBound(to: UInt8.self)
         let length = bytes.last == 0x0D ? bytes.count - 1 : bytes.count
         if length > maxLineBytes {
@@ -114,6 +92,7 @@ public struct FrameDecoder: Sendable {
         }
     }
 
+    /// `feed` of an array's bytes.
     public mutating func feed(_ bytes: [UInt8], _ emit: (Frame) -> Void) {
         bytes.withUnsafeBytes { feed($0, emit) }
     }
@@ -141,7 +120,7 @@ public struct FrameDecoder: Sendable {
         pending.append(contentsOf: segment.assumingMemoryBound(to: UInt8.self))
         if length < total { pending.removeLast() }
         if !Self.isBlank(pending) {
-            emit(.line(pending[...]))
+            pending.withUnsafeBufferPointer { emit(.line($0)) }
         }
         releaseLine()
     }

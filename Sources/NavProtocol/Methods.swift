@@ -1,5 +1,3 @@
-public import NavigationCore
-
 /// Every method of docs/protocol.md, by its wire name.
 public enum RPCMethod: String, CaseIterable, Sendable {
     case navState = "nav.state"
@@ -35,11 +33,42 @@ public enum RPCMethod: String, CaseIterable, Sendable {
         }
     }
 
-    /// The method of that name, or `-32601` (which says when the name is a reserved `rpc.` one).
-    public static func named(_ name: String) throws(NavError) -> RPCMethod {
-        guard let method = RPCMethod(rawValue: name) else { throw NavError.methodNotFound(name) }
-        return method
+    /// The method of that name: `init(rawValue:)`, by the name's bytes (it runs for every
+    /// request).
+    public init?(name: String) {
+        var name = name
+        guard let method = name.withUTF8({ RPCMethod(name: $0) }) else { return nil }
+        self = method
     }
+
+    /// The method whose name these UTF-8 bytes spell.
+    public init?(name bytes: UnsafeBufferPointer<UInt8>) {
+        let names = Self.names
+        for (index, name) in names.ranges.enumerated() where name.count == bytes.count {
+            let equal = names.bytes.withUnsafeBufferPointer { all in
+                UnsafeBufferPointer(rebasing: all[name]).elementsEqual(bytes)
+            }
+            if equal {
+                self = Self.allCases[index]
+                return
+            }
+        }
+        return nil
+    }
+
+    /// Every name's bytes, one after the other, and where each lies (in `allCases` order): a
+    /// lookup compares lengths, then the bytes of a name of the right length, without copying
+    /// an array per name.
+    private static let names: (bytes: [UInt8], ranges: [Range<Int>]) = {
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        for method in allCases {
+            let start = bytes.count
+            bytes += method.rawValue.utf8
+            ranges.append(start..<bytes.count)
+        }
+        return (bytes, ranges)
+    }()
 
     /// JSON-RPC reserves names beginning with `rpc.` for its own extensions.
     public static func isReserved(_ name: String) -> Bool {

@@ -37,24 +37,6 @@ public enum RPCEncoder {
         out.append(newline)
     }
 
-    public static func response(_ response: RPCResponse, into out: inout JSONBuffer) {
-        writeResponse(response, into: &out)
-        out.append(newline)
-    }
-
-    /// The responses of one batch as one array on one line. No responses (a batch of only
-    /// notifications) write nothing at all.
-    public static func batch(_ responses: [RPCResponse], into out: inout JSONBuffer) {
-        guard !responses.isEmpty else { return }
-        out.append(UInt8(ascii: "["))
-        for (index, response) in responses.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            writeResponse(response, into: &out)
-        }
-        out.append(UInt8(ascii: "]"))
-        out.append(newline)
-    }
-
     /// A request, as a client sends it; `id: nil` makes it a notification.
     public static func request(id: JSONValue?, method: String, params: JSONValue?, into out: inout JSONBuffer) {
         out.append(#"{"jsonrpc":"2.0""#)
@@ -91,17 +73,6 @@ public enum RPCEncoder {
     // MARK: - One response object, without the newline
 
     @usableFromInline static let newline = UInt8(ascii: "\n")
-
-    private static func writeResponse(_ response: RPCResponse, into out: inout JSONBuffer) {
-        switch response {
-        case .success(let id, let result):
-            writeSuccess(id: id, result: result, into: &out)
-        case .successRaw(let id, let result):
-            result.withUnsafeBytes { writeSuccessRaw(id: id, resultBytes: $0, into: &out) }
-        case .failure(let id, let error):
-            writeFailure(id: id, error: error, into: &out)
-        }
-    }
 
     private static func writeSuccess(id: JSONValue, result: JSONValue, into out: inout JSONBuffer) {
         writeHead(id: id, into: &out)

@@ -1,4 +1,4 @@
-/// The limits `JSONRPC.parse` enforces (docs/protocol.md).
+/// The limits `JSONRPC.decode` enforces (docs/protocol.md).
 public struct RPCLimits: Sendable, Hashable {
     /// Deepest JSON nesting of a line; the batch array and the request object count as levels.
     public var maxDepth: Int

@@ -1,38 +1,18 @@
 public import NavigationCore
 public import NavJSON
 
-/// A well-formed JSON-RPC 2.0 request or notification.
-public struct RPCRequest: Sendable, Hashable {
-    /// `nil` for a notification (no `id` member), which is never answered. Otherwise a string,
-    /// a number or `null`, kept as parsed (`.int`, `.double`, `.string`, `.null`) so the response
-    /// echoes it.
-    public var id: JSONValue?
-    public var method: String
-    /// An object or an array when present; the JSON-RPC envelope allows both.
-    public var params: JSONValue?
-
-    public init(id: JSONValue?, method: String, params: JSONValue? = nil) {
-        self.id = id
-        self.method = method
-        self.params = params
-    }
-
-    public var isNotification: Bool { id == nil }
-
-    /// The named params every navd method takes: `{}` when absent, the object when given.
-    /// Positional (array) params are refused with `-32602`.
-    public func namedParams() throws(NavError) -> JSONObject {
-        switch params {
-        case nil: return [:]
-        case .object(let object)?: return object
-        default: throw NavError.positionalParams(method: method)
-        }
-    }
-}
-
-/// One request of a line (or one entry of a batch), as the server must treat it.
+/// One request of a line (or one entry of a batch), decoded as far as the server must know it.
 public enum RPCEntry: Sendable, Hashable {
-    case request(RPCRequest)
+    /// A request to run. `id` is nil for a notification, which is never answered; otherwise a
+    /// string, a number or `null`, kept as read (`.int`, `.double`, `.string`, `.null`) so the
+    /// response echoes it.
+    case call(id: JSONValue?, RPCCall)
+    /// A request of a method navd has whose params that method refuses (`-32602`): answered
+    /// only when it has an id. While navd shuts down, a mutation is refused as such first.
+    case badParams(id: JSONValue?, method: RPCMethod, error: NavError)
+    /// A well-formed request navd refuses before looking at its params: an unknown method
+    /// (`-32601`) or positional params (`-32602`). Answered only when it has an id.
+    case refused(id: JSONValue?, error: NavError)
     /// Not a valid request object: always answered with `error` (`-32600`), even without an
     /// `id`. `id` is the request's id when it had a valid one, else `null`.
     case invalid(id: JSONValue, error: NavError)

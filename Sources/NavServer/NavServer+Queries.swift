@@ -4,65 +4,35 @@ import NavJSON
 
 /// The methods that read state or configure the connection (docs/protocol.md).
 extension NavServer {
-    func query(_ method: RPCMethod, _ params: JSONValue?, from id: ClientID) throws(NavError) -> CallResult {
-        var reader = try ParamsReader(params)
-        let result: JSONValue
-        switch method {
-        case .navState:
-            try reader.finish()
-            return .state
-        case .navSubscribe:
-            let tree = try reader.bool("tree") ?? true
-            let events = try reader.bool("events") ?? true
-            try reader.finish()
-            // A new subscription starts from the full state in this response: anything the
-            // old one still held would repeat revisions.
-            let connection = connection(for: id)!
-            connection.updateDeferred { $0.removeAll() }
-            let subscription = ClientConnection.Subscription(tree: tree, events: events, sentRevision: engine.revision)
-            connection.updateSubscription { $0 = subscription }
-            list(connection)
-            return .state
-        case .navUnsubscribe:
-            let connection = connection(for: id)!
-            connection.updateDeferred { $0.removeAll() }
-            connection.updateSubscription { $0 = nil }
-            unlist(connection)
-            result = [:]
-        case .navURL:
-            let screen = try reader.screenID("screen")
-            try reader.finish()
-            return .value(["url": try engine.canonicalURL(for: screen).map(JSONValue.string) ?? .null])
-        case .routesList:
-            result = engine.routesJSON
-        case .routesResolve:
-            let url = try reader.string("url")
-            try reader.finish()
-            return .value(try engine.resolve(url))
-        case .daemonInfo:
-            result = info
-        case .daemonHello:
-            let name = try reader.string("name")
-            try reader.finish()
-            // The name is repeated in every notification of this client's revisions, to every
-            // subscriber: its size is bounded like everything else one client makes navd repeat.
-            let bytes = name.utf8.count
-            let limit = configuration.maxClientNameBytes
-            guard bytes <= limit else {
-                throw .invalidParams("'name' is \(bytes) bytes long; at most \(limit) bytes (UTF-8) are allowed", data: [
-                    "param": "name", "problem": "tooLong", "detail": .string("is longer than \(limit) bytes"),
-                    "maxBytes": .int(limit), "actualBytes": .int(bytes),
-                ])
-            }
-            connection(for: id)!.name = name
-            return .value(["client": .string(id.description)])
-        case .rpcDiscover:
-            result = configuration.openRPC
-        default:
-            throw NavError(.internalError, "method '\(method.rawValue)' has no handler", reason: "internalError")
+    /// `nav.subscribe`. A new subscription starts from the full state in its response:
+    /// anything an old one still held would repeat revisions.
+    func subscribe(_ connection: ClientConnection, tree: Bool, events: Bool) {
+        connection.updateDeferred { $0.removeAll() }
+        let subscription = ClientConnection.Subscription(tree: tree, events: events, sentRevision: engine.revision)
+        connection.updateSubscription { $0 = subscription }
+        list(connection)
+    }
+
+    /// `nav.unsubscribe`.
+    func unsubscribe(_ connection: ClientConnection) {
+        connection.updateDeferred { $0.removeAll() }
+        connection.updateSubscription { $0 = nil }
+        unlist(connection)
+    }
+
+    /// `daemon.hello`. The name is repeated in every notification of this client's revisions,
+    /// to every subscriber: its size is bounded like everything else one client makes navd
+    /// repeat.
+    func hello(_ connection: ClientConnection, name: String) throws(NavError) {
+        let bytes = name.utf8.count
+        let limit = configuration.maxClientNameBytes
+        guard bytes <= limit else {
+            throw .invalidParams("'name' is \(bytes) bytes long; at most \(limit) bytes (UTF-8) are allowed", data: [
+                "param": "name", "problem": "tooLong", "detail": .string("is longer than \(limit) bytes"),
+                "maxBytes": .int(limit), "actualBytes": .int(bytes),
+            ])
         }
-        try reader.finish()
-        return .value(result)
+        connection.name = name
     }
 
     /// The current tree as compact JSON, encoded once per revision: every `nav.state`,

@@ -21,8 +21,6 @@ public final class NavServer {
     var subscribers: [ClientConnection] = []
     var shuttingDown = false
     let limits: RPCLimits
-    /// False only in tests that compare the scanned path with the parsed one.
-    let scansRequests: Bool
 
     /// The tree of `revision` encoded, kept for `nav.state` and the notifications that carry
     /// it until the next revision (see `encodedTree()`).
@@ -34,15 +32,10 @@ public final class NavServer {
     /// swapped like `spareResponses`.
     var spareNotification: JSONBuffer?
 
-    public convenience init(navigator: Navigator, configuration: ServerConfiguration = ServerConfiguration()) {
-        self.init(navigator: navigator, configuration: configuration, scansRequests: true)
-    }
-
-    init(navigator: Navigator, configuration: ServerConfiguration, scansRequests: Bool) {
+    public init(navigator: Navigator, configuration: ServerConfiguration = ServerConfiguration()) {
         self.engine = navigator
         self.configuration = configuration
         self.limits = RPCLimits(maxDepth: configuration.maxDepth, maxBatch: configuration.maxBatch)
-        self.scansRequests = scansRequests
     }
 
     public var navigator: Navigator { engine }
@@ -90,48 +83,36 @@ public final class NavServer {
 
     /// Bytes read from a connection: answers every complete message in them.
     public func receive(_ bytes: UnsafeRawBufferPointer, from id: ClientID) -> [ServerOutput] {
-        var outbox = Outbox()
-        read(bytes, from: id, into: &outbox)
-        return outbox.outputs
+        read(bytes, from: id, into: Outbox()).outputs
     }
 
     /// `receive(_:from:)` for the daemon: every output goes to `handler` as it arises, the
     /// responses straight from the read's buffer.
     public func receive(_ bytes: UnsafeRawBufferPointer, from id: ClientID, handler: any ServerOutputHandler) {
-        var outbox = Outbox(handler: handler)
-        read(bytes, from: id, into: &outbox)
+        _ = read(bytes, from: id, into: Outbox(handler: handler))
     }
 
-    private func read(_ bytes: UnsafeRawBufferPointer, from id: ClientID, into outbox: inout Outbox) {
-        guard let connection = connection(for: id), !connection.closing else { return }
-        var batch = ReadBatch(responses: takeSpareResponses())
+    private func read(_ bytes: UnsafeRawBufferPointer, from id: ClientID, into outbox: consuming Outbox) -> Outbox {
+        guard let connection = connection(for: id), !connection.closing else { return outbox }
+        var read = ReadBatch(connection: connection, responses: takeSpareResponses(), outbox: outbox)
         // The decoder is moved into a local for the read (and back after): a frame is handled
         // as the decoder finds it, in place in its buffer, without an access to the connection
         // held open meanwhile.
         var decoder = connection.takeDecoder()
-        decoder.feedInPlace(bytes) { handle($0, on: connection, into: &batch, outbox: &outbox) }
+        decoder.feed(bytes) { handle($0, in: &read) }
         connection.restoreDecoder(&decoder)
-        finish(batch, for: connection, into: &outbox)
+        return finish(read)
     }
 
     /// The peer sent its last byte: a final line without a newline still counts (so
     /// `printf '{…}' | nc -U` gets its answer).
     public func endOfInput(_ id: ClientID) -> [ServerOutput] {
         guard let connection = connection(for: id), !connection.closing else { return [] }
-        var outbox = Outbox()
-        var batch = ReadBatch(responses: takeSpareResponses())
+        var read = ReadBatch(connection: connection, responses: takeSpareResponses(), outbox: Outbox())
         var decoder = connection.takeDecoder()
-        decoder.finish { frame in
-            switch frame {
-            case .line(let line):
-                line.withUnsafeBufferPointer { handle(.line($0), on: connection, into: &batch, outbox: &outbox) }
-            case .oversized:
-                handle(.oversized, on: connection, into: &batch, outbox: &outbox)
-            }
-        }
+        decoder.finish { handle($0, in: &read) }
         connection.restoreDecoder(&decoder)
-        finish(batch, for: connection, into: &outbox)
-        return outbox.outputs
+        return finish(read).outputs
     }
 
     private func takeSpareResponses() -> JSONBuffer? {
@@ -140,165 +121,165 @@ public final class NavServer {
         return spare
     }
 
-    /// What the frames of one read produced: their responses, in order, and whether any of
-    /// them committed a revision.
+    /// One read of a connection as it is answered: the responses of its frames, in order,
+    /// whether any of them committed a revision, and the outputs that go out meanwhile
+    /// (notifications to others, a close).
     struct ReadBatch: ~Copyable {
+        let connection: ClientConnection
         var responses: JSONBuffer
         var committed = false
+        var outbox: Outbox
 
         /// Room for the usual responses of a read, not one allocation per doubling.
         static let initialCapacity = 4096
         /// A buffer grown past this by a big read is not kept for the next one.
         static let keptCapacity = 64 * 1024
 
-        init(responses: consuming JSONBuffer?) {
+        init(connection: ClientConnection, responses: consuming JSONBuffer?, outbox: consuming Outbox) {
+            self.connection = connection
             self.responses = responses ?? JSONBuffer(capacity: Self.initialCapacity)
+            self.outbox = outbox
         }
     }
 
-    private func handle(_ frame: FrameInPlace, on connection: ClientConnection, into batch: inout ReadBatch, outbox: inout Outbox) {
+    private func handle(_ frame: Frame, in read: inout ReadBatch) {
+        let connection = read.connection
         guard !connection.closing else { return }
-        let id = connection.id
         switch frame {
         case .line(let line):
-            handleLine(line, from: connection, into: &batch.responses, committed: &batch.committed, outbox: &outbox)
+            handleLine(line, in: &read)
         case .oversized:
             connection.oversizedLines += 1
-            RPCEncoder.failure(id: .null, error: .messageTooLarge(limit: configuration.maxLineBytes), into: &batch.responses)
+            RPCEncoder.failure(id: .null, error: .messageTooLarge(limit: configuration.maxLineBytes), into: &read.responses)
             if connection.oversizedLines >= configuration.maxOversizedLines {
                 connection.closing = true
-                outbox.send(batch.responses, to: id)
-                batch.responses.removeAll()
-                outbox.close(id, reason: "\(configuration.maxOversizedLines) messages over \(configuration.maxLineBytes) bytes")
+                read.outbox.send(read.responses, to: connection.id)
+                read.responses.removeAll()
+                read.outbox.close(connection.id, reason: "\(configuration.maxOversizedLines) messages over \(configuration.maxLineBytes) bytes")
             }
         }
     }
 
-    private func finish(_ batch: consuming ReadBatch, for connection: ClientConnection, into outbox: inout Outbox) {
-        if outbox.send(batch.responses, to: connection.id) { connection.congested = true }
-        let committed = batch.committed
-        if batch.responses.capacity <= ReadBatch.keptCapacity {
-            batch.responses.removeAll()
-            var spare: JSONBuffer? = .some(batch.responses)
+    private func finish(_ read: consuming ReadBatch) -> Outbox {
+        let connection = read.connection
+        if read.outbox.send(read.responses, to: connection.id) { connection.congested = true }
+        let committed = read.committed
+        var outbox = read.outbox
+        if read.responses.capacity <= ReadBatch.keptCapacity {
+            read.responses.removeAll()
+            var spare: JSONBuffer? = .some(read.responses)
             swap(&spare, &spareResponses)
         }
         // Others were sent each revision as it committed; this client gets its own
         // notifications only now, after the responses that caused them.
         if committed { deliverDeferred(to: connection, into: &outbox) }
+        return outbox
     }
 
-    /// One line: a request, a notification or a batch. The commonest requests are scanned
-    /// straight into their operation (`JSONRPC.scan`); every other line is parsed.
-    func handleLine(_ line: UnsafeBufferPointer<UInt8>, from connection: ClientConnection, into responses: inout JSONBuffer, committed: inout Bool, outbox: inout Outbox) {
-        if scansRequests, let request = JSONRPC.scan(line: line, limits: limits) {
-            answer(request, from: connection, into: &responses, committed: &committed, outbox: &outbox)
-            return
-        }
-        switch JSONRPC.parse(line: ArraySlice(line), limits: limits) {
+    /// One line: a request, a notification or a batch, decoded (`JSONRPC.decode`) and answered.
+    /// A batch's answers are one array on one line; a batch of notifications is not answered.
+    func handleLine(_ line: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch) {
+        switch JSONRPC.decode(line: line, limits: limits) {
         case .failure(let error):
-            RPCEncoder.failure(id: .null, error: error, into: &responses)
+            RPCEncoder.failure(id: .null, error: error, into: &read.responses)
         case .single(let entry):
-            answer(entry, from: connection, into: &responses, committed: &committed, outbox: &outbox)
+            answer(entry, in: &read)
         case .batch(let entries):
-            let answers = entries.compactMap { handle($0, from: connection, committed: &committed, outbox: &outbox) }
-            RPCEncoder.batch(answers, into: &responses)
-        }
-    }
-
-    /// One request of a single-request line, its response written straight into `out` (nothing
-    /// for a notification, which is never answered, not even with an error).
-    func answer(_ entry: RPCEntry, from connection: ClientConnection, into out: inout JSONBuffer, committed: inout Bool, outbox: inout Outbox) {
-        switch entry {
-        case .invalid(let requestID, let error):
-            RPCEncoder.failure(id: requestID, error: error, into: &out)
-        case .request(let request):
-            respond(to: request.id, into: &out) { () throws(NavError) in
-                try call(request, from: connection, committed: &committed, outbox: &outbox)
+            // Each answer is written as a single one is, its newline then turned into the
+            // separator; the `[` comes out again if no entry is answered.
+            let start = read.responses.count
+            read.responses.append(UInt8(ascii: "["))
+            for entry in entries {
+                let before = read.responses.count
+                answer(entry, in: &read)
+                if read.responses.count > before {
+                    read.responses.removeLast()
+                    read.responses.append(UInt8(ascii: ","))
+                }
+            }
+            if read.responses.count == start + 1 {
+                read.responses.removeLast()
+            } else {
+                read.responses.removeLast()
+                read.responses.append("]\n")
             }
         }
     }
 
-    /// A scanned request, answered as `answer(_:from:into:committed:)` answers a parsed one.
-    func answer(_ request: ScannedRequest, from connection: ClientConnection, into out: inout JSONBuffer, committed: inout Bool, outbox: inout Outbox) {
-        respond(to: request.id, into: &out) { () throws(NavError) in
-            try call(request, from: connection, committed: &committed, outbox: &outbox)
-        }
-    }
-
-    /// Runs a call and writes its response into `out`: its result or its error, and nothing
-    /// for a notification (no `id`), which is never answered, not even with an error.
-    private func respond(to id: JSONValue?, into out: inout JSONBuffer, _ call: () throws(NavError) -> CallResult) {
-        let result: CallResult
-        do throws(NavError) {
-            result = try call()
-        } catch {
-            if let id { RPCEncoder.failure(id: id, error: error, into: &out) }
-            return
-        }
-        guard let id else { return }
-        RPCEncoder.success(id: id, into: &out) { write(result, into: &$0) }
-    }
-
-    /// One request of a batch; its response, or nil for a notification.
-    func handle(_ entry: RPCEntry, from connection: ClientConnection, committed: inout Bool, outbox: inout Outbox) -> RPCResponse? {
+    /// One request, its response written into the read's responses: its result or its error,
+    /// and nothing for a notification (no `id`), which is never answered, not even with an
+    /// error, unless it is not a valid request at all.
+    func answer(_ entry: RPCEntry, in read: inout ReadBatch) {
         switch entry {
-        case .invalid(let requestID, let error):
-            return .failure(id: requestID, error: error)
-        case .request(let request):
+        case .invalid(let id, let error):
+            RPCEncoder.failure(id: id, error: error, into: &read.responses)
+        case .refused(let id, let error):
+            if let id { RPCEncoder.failure(id: id, error: error, into: &read.responses) }
+        case .badParams(let id, let method, let error):
+            // A mutation is refused while navd shuts down, whatever its params.
+            let refusal = method.mutatesState && shuttingDown ? Self.shuttingDownError : error
+            if let id { RPCEncoder.failure(id: id, error: refusal, into: &read.responses) }
+        case .call(let id, let call):
             let result: CallResult
             do throws(NavError) {
-                result = try call(request, from: connection, committed: &committed, outbox: &outbox)
+                result = try run(call, in: &read)
             } catch {
-                return request.id.map { .failure(id: $0, error: error) }
+                if let id { RPCEncoder.failure(id: id, error: error, into: &read.responses) }
+                return
             }
-            guard let requestID = request.id else { return nil }
-            if case .value(let value) = result { return .success(id: requestID, result: value) }
-            return .successRaw(id: requestID, result: JSONBuffer.encode { write(result, into: &$0) })
+            guard let id else { return }
+            RPCEncoder.success(id: id, into: &read.responses) { write(result, into: &$0) }
         }
     }
 
-    /// Dispatches a method call.
-    func call(_ request: RPCRequest, from connection: ClientConnection, committed: inout Bool, outbox: inout Outbox) throws(NavError) -> CallResult {
-        let method = try RPCMethod.named(request.method)
-        if case .array? = request.params { throw .positionalParams(method: request.method) }
-        if method.mutatesState {
-            try refuseWhileShuttingDown()
-            return try perform(NavOperation(method: request.method, params: request.params), from: connection, committed: &committed, outbox: &outbox)
-        }
-        return try query(method, request.params, from: connection.id)
-    }
-
-    /// Dispatches a scanned call, as `call(_ request: RPCRequest, …)` dispatches a parsed one.
-    func call(_ request: ScannedRequest, from connection: ClientConnection, committed: inout Bool, outbox: inout Outbox) throws(NavError) -> CallResult {
-        switch request.call {
+    /// Runs a call: every method navd has, one case each.
+    private func run(_ call: RPCCall, in read: inout ReadBatch) throws(NavError) -> CallResult {
+        let connection = read.connection
+        switch call {
         case .operation(let operation):
-            try refuseWhileShuttingDown()
-            return try perform(operation, from: connection, committed: &committed, outbox: &outbox)
+            guard !shuttingDown else { throw Self.shuttingDownError }
+            return try perform(operation, in: &read)
         case .state:
             return .state
+        case .subscribe(let tree, let events):
+            subscribe(connection, tree: tree, events: events)
+            return .state
+        case .unsubscribe:
+            unsubscribe(connection)
+            return .value([:])
+        case .url(let screen):
+            return .value(["url": try engine.canonicalURL(for: screen).map(JSONValue.string) ?? .null])
+        case .routesList:
+            return .value(engine.routesJSON)
+        case .routesResolve(let url):
+            return .value(try engine.resolve(url))
+        case .daemonInfo:
+            return .value(info)
+        case .daemonHello(let name):
+            try hello(connection, name: name)
+            return .value(["client": .string(connection.id.description)])
+        case .rpcDiscover:
+            return .value(configuration.openRPC)
         }
     }
 
-    private func refuseWhileShuttingDown() throws(NavError) {
-        guard !shuttingDown else {
-            throw NavError(.shuttingDown, "navd is shutting down", reason: "shuttingDown")
-        }
-    }
+    private static let shuttingDownError = NavError(.shuttingDown, "navd is shutting down", reason: "shuttingDown")
 
     /// Runs a mutation; a committed revision is broadcast.
-    private func perform(_ operation: NavOperation, from connection: ClientConnection, committed: inout Bool, outbox: inout Outbox) throws(NavError) -> CallResult {
+    private func perform(_ operation: NavOperation, in read: inout ReadBatch) throws(NavError) -> CallResult {
         let (result, isCommit) = try Self.run(operation, on: &engine)
         // Only a committed revision is news: no-ops and dry runs are not.
         guard isCommit else { return .operation(result, events: nil) }
-        committed = true
+        read.committed = true
         // Without subscribers the events are needed once: the response writes them itself.
         guard !subscribers.isEmpty else { return .operation(result, events: nil) }
         // The events are encoded once, for the response and every notification.
         let events = result.events.encodedJSON
+        let connection = read.connection
         let record = ChangeRecord(
-            revision: result.revision, method: operation.method, client: connection.id,
+            revision: result.revision, method: RPCMethod(operation).rawValue, client: connection.id,
             clientName: connection.name, events: events)
-        broadcast(record, deferring: connection.id, into: &outbox)
+        broadcast(record, deferring: connection.id, into: &read.outbox)
         return .operation(result, events: events)
     }
 

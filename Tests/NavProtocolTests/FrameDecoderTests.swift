@@ -3,26 +3,24 @@ import NavProtocol
 import NavigationCore
 import NavFixtures
 
-/// Frames as text, so a failure prints readably: a line is its text, an oversized one `<oversized>`.
-private func render(_ frames: [Frame]) -> [String] {
-    frames.map {
-        switch $0 {
-        case .line(let bytes): String(decoding: bytes, as: UTF8.self)
-        case .oversized: "<oversized>"
-        }
+/// A frame as text, so a failure prints readably: a line is its text, an oversized one `<oversized>`.
+private func render(_ frame: Frame) -> String {
+    switch frame {
+    case .line(let bytes): String(decoding: bytes, as: UTF8.self)
+    case .oversized: "<oversized>"
     }
 }
 
 /// Feeds `chunks` in order, then ends the input; returns every frame.
 private func decode(_ chunks: [ArraySlice<UInt8>], maxLineBytes: Int, finish: Bool = true) -> [String] {
     var decoder = FrameDecoder(maxLineBytes: maxLineBytes)
-    var frames: [Frame] = []
+    var frames: [String] = []
     for chunk in chunks {
-        chunk.withUnsafeBytes { decoder.feed($0) { frames.append($0) } }
+        chunk.withUnsafeBytes { decoder.feed($0) { frames.append(render($0)) } }
         #expect(decoder.bufferedByteCount <= maxLineBytes + 1)
     }
-    if finish { decoder.finish { frames.append($0) } }
-    return render(frames)
+    if finish { decoder.finish { frames.append(render($0)) } }
+    return frames
 }
 
 private func decode(_ text: String, maxLineBytes: Int = 16) -> [String] {
@@ -109,19 +107,19 @@ private func decode(_ text: String, maxLineBytes: Int = 16) -> [String] {
 
     @Test func oversizedLineOverManyFeedsIsReportedOnceAndNeverBuffered() {
         var decoder = FrameDecoder(maxLineBytes: 8)
-        var frames: [Frame] = []
-        decoder.feed(Array("first\n1234".utf8)) { frames.append($0) }
+        var frames: [String] = []
+        decoder.feed(Array("first\n1234".utf8)) { frames.append(render($0)) }
         for _ in 0..<10_000 {
-            decoder.feed(Array("abcdefgh".utf8)) { frames.append($0) }
+            decoder.feed(Array("abcdefgh".utf8)) { frames.append(render($0)) }
             #expect(decoder.bufferedByteCount <= 9)
         }
         #expect(decoder.isDiscarding)
-        decoder.feed(Array("tail of the big line\n{\"n\":1}\nsecond".utf8)) { frames.append($0) }
+        decoder.feed(Array("tail of the big line\n{\"n\":1}\nsecond".utf8)) { frames.append(render($0)) }
         #expect(!decoder.isDiscarding)
-        #expect(render(frames) == ["first", "<oversized>", "{\"n\":1}"])
+        #expect(frames == ["first", "<oversized>", "{\"n\":1}"])
         #expect(decoder.bufferedByteCount == 6)
-        decoder.feed(Array("\n".utf8)) { frames.append($0) }
-        #expect(render(frames) == ["first", "<oversized>", "{\"n\":1}", "second"])
+        decoder.feed(Array("\n".utf8)) { frames.append(render($0)) }
+        #expect(frames == ["first", "<oversized>", "{\"n\":1}", "second"])
     }
 
     @Test func oversizedLineInsideOneFeed() {
@@ -131,18 +129,18 @@ private func decode(_ text: String, maxLineBytes: Int = 16) -> [String] {
 
     @Test func finishDropsTheRestOfAnOversizedLineAndResets() {
         var decoder = FrameDecoder(maxLineBytes: 4)
-        var frames: [Frame] = []
-        decoder.feed(Array("toolong".utf8)) { frames.append($0) }
-        decoder.finish { frames.append($0) }
-        decoder.feed(Array("ok\n".utf8)) { frames.append($0) }
-        #expect(render(frames) == ["<oversized>", "ok"])
+        var frames: [String] = []
+        decoder.feed(Array("toolong".utf8)) { frames.append(render($0)) }
+        decoder.finish { frames.append(render($0)) }
+        decoder.feed(Array("ok\n".utf8)) { frames.append(render($0)) }
+        #expect(frames == ["<oversized>", "ok"])
     }
 
     @Test func keptLinesStayIntactAfterLaterFeeds() {
         var decoder = FrameDecoder()
-        var frames: [Frame] = []
-        decoder.feed(Array("one\ntwo\nthr".utf8)) { frames.append($0) }
-        decoder.feed(Array("ee\nfour\n".utf8)) { frames.append($0) }
-        #expect(render(frames) == ["one", "two", "three", "four"])
+        var frames: [String] = []
+        decoder.feed(Array("one\ntwo\nthr".utf8)) { frames.append(render($0)) }
+        decoder.feed(Array("ee\nfour\n".utf8)) { frames.append(render($0)) }
+        #expect(frames == ["one", "two", "three", "four"])
     }
 }

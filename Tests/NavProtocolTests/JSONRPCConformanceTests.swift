@@ -3,7 +3,7 @@ import NavigationCore
 import NavProtocol
 
 /// The examples of the JSON-RPC 2.0 specification (section 7), request line and expected
-/// response, run through the envelope parser and the encoder. The specification's multi-line
+/// response, run through the request decoder and the encoder. The specification's multi-line
 /// examples are single lines here, as NDJSON needs. An empty response means no line at all.
 @Suite struct JSONRPCConformanceTests {
     struct Example: CustomTestStringConvertible, Sendable {
@@ -14,20 +14,21 @@ import NavProtocol
     }
 
     static let examples: [Example] = [
+        // navd takes named params only: positional ones are refused as invalid params.
         Example(name: "positional params",
-                request: #"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#,
-                response: #"{"jsonrpc": "2.0", "result": 19, "id": 1}"#),
-        Example(name: "positional params, reversed",
-                request: #"{"jsonrpc": "2.0", "method": "subtract", "params": [23, 42], "id": 2}"#,
-                response: #"{"jsonrpc": "2.0", "result": -19, "id": 2}"#),
+                request: #"{"jsonrpc": "2.0", "method": "daemon.hello", "params": ["me"], "id": 1}"#,
+                response: #"{"jsonrpc": "2.0", "error": {"code": -32602, "message": "Invalid params"}, "id": 1}"#),
+        Example(name: "named params, another method",
+                request: #"{"jsonrpc": "2.0", "method": "routes.resolve", "params": {"url": "app://x"}, "id": 2}"#,
+                response: #"{"jsonrpc": "2.0", "result": "app://x", "id": 2}"#),
         Example(name: "named params",
-                request: #"{"jsonrpc": "2.0", "method": "subtract", "params": {"subtrahend": 23, "minuend": 42}, "id": 3}"#,
-                response: #"{"jsonrpc": "2.0", "result": 19, "id": 3}"#),
+                request: #"{"jsonrpc": "2.0", "method": "daemon.hello", "params": {"name": "me"}, "id": 3}"#,
+                response: #"{"jsonrpc": "2.0", "result": "me", "id": 3}"#),
         Example(name: "named params, other order",
-                request: #"{"jsonrpc": "2.0", "method": "subtract", "params": {"minuend": 42, "subtrahend": 23}, "id": 4}"#,
-                response: #"{"jsonrpc": "2.0", "result": 19, "id": 4}"#),
+                request: #"{"params": {"name": "me"}, "id": 4, "method": "daemon.hello", "jsonrpc": "2.0"}"#,
+                response: #"{"jsonrpc": "2.0", "result": "me", "id": 4}"#),
         Example(name: "notification",
-                request: #"{"jsonrpc": "2.0", "method": "update", "params": [1,2,3,4,5]}"#,
+                request: #"{"jsonrpc": "2.0", "method": "daemon.hello", "params": {"name": "me"}}"#,
                 response: ""),
         Example(name: "notification of an unknown method",
                 request: #"{"jsonrpc": "2.0", "method": "foobar"}"#,
@@ -59,19 +60,19 @@ import NavProtocol
                     """#),
         Example(name: "mixed batch",
                 request: #"""
-                    [ {"jsonrpc": "2.0", "method": "sum", "params": [1,2,4], "id": "1"}, \#
-                    {"jsonrpc": "2.0", "method": "notify_hello", "params": [7]}, \#
-                    {"jsonrpc": "2.0", "method": "subtract", "params": [42,23], "id": "2"}, \#
+                    [ {"jsonrpc": "2.0", "method": "routes.resolve", "params": {"url": "a"}, "id": "1"}, \#
+                    {"jsonrpc": "2.0", "method": "daemon.hello", "params": {"name": "n"}}, \#
+                    {"jsonrpc": "2.0", "method": "daemon.hello", "params": {"name": "b"}, "id": "2"}, \#
                     {"foo": "boo"}, \#
                     {"jsonrpc": "2.0", "method": "foo.get", "params": {"name": "myself"}, "id": "5"}, \#
-                    {"jsonrpc": "2.0", "method": "get_data", "id": "9"} ]
+                    {"jsonrpc": "2.0", "method": "nav.state", "id": "9"} ]
                     """#,
                 response: #"""
-                    [ {"jsonrpc": "2.0", "result": 7, "id": "1"}, \#
-                    {"jsonrpc": "2.0", "result": 19, "id": "2"}, \#
+                    [ {"jsonrpc": "2.0", "result": "a", "id": "1"}, \#
+                    {"jsonrpc": "2.0", "result": "b", "id": "2"}, \#
                     {"jsonrpc": "2.0", "error": {"code": -32600, "message": "Invalid Request"}, "id": null}, \#
                     {"jsonrpc": "2.0", "error": {"code": -32601, "message": "Method not found"}, "id": "5"}, \#
-                    {"jsonrpc": "2.0", "result": ["hello", 5], "id": "9"} ]
+                    {"jsonrpc": "2.0", "result": null, "id": "9"} ]
                     """#),
         Example(name: "all-notification batch",
                 request: #"""
@@ -88,26 +89,28 @@ import NavProtocol
     }
 
     @Test func examplesParseToTheExpectedEntries() {
-        #expect(parse(#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#)
-            == .single(.request(RPCRequest(id: 1, method: "subtract", params: [42, 23]))))
-        #expect(parse(#"{"jsonrpc": "2.0", "method": "update", "params": [1,2,3,4,5]}"#)
-            == .single(.request(RPCRequest(id: nil, method: "update", params: [1, 2, 3, 4, 5]))))
-        #expect(parse("[1,2,3]") == .batch(Array(repeating: .invalid(id: .null, error: .invalidRequest("a request must be an object, not an integer")), count: 3)))
-        #expect(lineError(parse("[]")) == .invalidRequest("an empty batch"))
-        #expect(lineError(parse(#"{"jsonrpc": "2.0", "method": "foobar, "params": "bar", "baz]"#))?.code == .parseError)
+        #expect(decode(#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#)
+            == .single(.refused(id: 1, error: .methodNotFound("subtract"))))
+        #expect(decode(#"{"jsonrpc": "2.0", "method": "daemon.hello", "params": {"name": "me"}}"#)
+            == .single(.call(id: nil, .daemonHello(name: "me"))))
+        #expect(decode(#"{"jsonrpc": "2.0", "method": "daemon.hello", "params": [1,2,3,4,5]}"#)
+            == .single(.refused(id: nil, error: .positionalParams(method: "daemon.hello"))))
+        #expect(decode("[1,2,3]") == .batch(Array(repeating: .invalid(id: .null, error: .invalidRequest("a request must be an object, not an integer")), count: 3)))
+        #expect(lineError(decode("[]")) == .invalidRequest("an empty batch"))
+        #expect(lineError(decode(#"{"jsonrpc": "2.0", "method": "foobar, "params": "bar", "baz]"#))?.code == .parseError)
     }
 
     @Test func aBatchKeepsTheOrderOfItsEntries() {
-        let message = parse(#"[{"jsonrpc":"2.0","method":"a","id":1},{"jsonrpc":"2.0","method":"b"},{"x":1},{"jsonrpc":"2.0","method":"c","id":"3"}]"#)
+        let message = decode(#"[{"jsonrpc":"2.0","method":"nav.state","id":1},{"jsonrpc":"2.0","method":"nav.unsubscribe"},{"x":1},{"jsonrpc":"2.0","method":"c","id":"3"}]"#)
         guard case .batch(let entries) = message else {
             Issue.record("not a batch: \(message)")
             return
         }
         #expect(entries == [
-            .request(RPCRequest(id: 1, method: "a")),
-            .request(RPCRequest(id: nil, method: "b")),
+            .call(id: 1, .state),
+            .call(id: nil, .unsubscribe),
             .invalid(id: .null, error: .invalidRequest("'jsonrpc' is missing; it must be \"2.0\"")),
-            .request(RPCRequest(id: "3", method: "c")),
+            .refused(id: "3", error: .methodNotFound("c")),
         ])
     }
 }

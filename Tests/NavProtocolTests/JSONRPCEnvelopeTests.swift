@@ -12,18 +12,15 @@ import NavJSON
         (#""a\"b\u00e9""#, .string("a\"bé"), #""a\"bé""#), ("0", .int(0), "0"),
     ])
     func idsAreEchoedAsParsed(_ literal: String, _ id: JSONValue, _ echoed: String) {
-        let message = parse(#"{"jsonrpc":"2.0","method":"nav.state","id":"# + literal + "}")
-        #expect(message == .single(.request(RPCRequest(id: id, method: "nav.state"))))
+        let message = decode(#"{"jsonrpc":"2.0","method":"nav.state","id":"# + literal + "}")
+        #expect(message == .single(.call(id: id, .state)))
         let out = JSONBuffer.encode { RPCEncoder.success(id: id, result: true, into: &$0) }
         #expect(text(out) == #"{"jsonrpc":"2.0","id":"# + echoed + #","result":true}"# + "\n")
     }
 
     @Test func aNullIdIsARequestNotANotification() {
-        guard case .single(.request(let request)) = parse(#"{"jsonrpc":"2.0","method":"m","id":null}"#) else {
-            Issue.record("not a request")
-            return
-        }
-        #expect(request.id == .null && !request.isNotification)
+        #expect(decode(#"{"jsonrpc":"2.0","method":"nav.state","id":null}"#) == .single(.call(id: .null, .state)))
+        #expect(decode(#"{"jsonrpc":"2.0","method":"nav.state"}"#) == .single(.call(id: nil, .state)))
     }
 
     struct Refusal: CustomTestStringConvertible, Sendable {
@@ -57,24 +54,23 @@ import NavJSON
     @Test(arguments: refusals)
     func invalidRequestObject(_ refusal: Refusal) {
         let expected = NavError.invalidRequest(refusal.message)
-        #expect(parse(refusal.line) == .single(.invalid(id: refusal.id, error: expected)))
+        #expect(decode(refusal.line) == .single(.invalid(id: refusal.id, error: expected)))
         #expect(expected.code == .invalidRequest && expected.reason == "invalidRequest")
-        #expect(parse("[" + refusal.line + "]") == .batch([.invalid(id: refusal.id, error: expected)]))
+        #expect(decode("[" + refusal.line + "]") == .batch([.invalid(id: refusal.id, error: expected)]))
     }
 
-    @Test func paramsAndUnknownMembersAreCarried() {
-        #expect(parse(#"{"jsonrpc":"2.0","method":"nav.route","params":{"to":"feed"},"id":1,"extra":true}"#)
-            == .single(.request(RPCRequest(id: 1, method: "nav.route", params: ["to": "feed"]))))
-        #expect(parse(#"{"id":1,"params":[],"method":"rpc.other","jsonrpc":"2.0"}"#)
-            == .single(.request(RPCRequest(id: 1, method: "rpc.other", params: []))))
+    @Test func paramsAreDecodedAndUnknownMembersIgnored() {
+        #expect(decode(#"{"jsonrpc":"2.0","method":"nav.route","params":{"to":"feed"},"id":1,"extra":true}"#)
+            == .single(.call(id: 1, .operation(.route(RouteRequest(to: "feed"))))))
+        #expect(decode(#"{"id":1,"params":[],"method":"rpc.other","jsonrpc":"2.0"}"#)
+            == .single(.refused(id: 1, error: .methodNotFound("rpc.other"))))
     }
 
     @Test func namedParams() throws {
-        #expect(try RPCRequest(id: 1, method: "nav.state").namedParams() == [:])
-        #expect(try RPCRequest(id: 1, method: "nav.route", params: ["to": "feed"]).namedParams() == ["to": "feed"])
-        #expect(throws: NavError.positionalParams(method: "nav.route")) {
-            try RPCRequest(id: 1, method: "nav.route", params: ["feed"]).namedParams()
-        }
+        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.state"}"#) == .single(.call(id: 1, .state)))
+        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.state","params":{}}"#) == .single(.call(id: 1, .state)))
+        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":["feed"]}"#)
+            == .single(.refused(id: 1, error: .positionalParams(method: "nav.route"))))
         let error = NavError.positionalParams(method: "nav.route")
         #expect(error.code == .invalidParams && error.reason == "invalidParams")
         #expect(error.message == "invalid params: nav.route takes named params (an object), not an array")
@@ -88,11 +84,11 @@ import NavJSON
             [0xEF, 0xBB, 0xBF] + bytes("{}"),
             bytes("[1,") + [0xFF] + bytes("]"),
         ] {
-            let message = JSONRPC.parse(line: line)
+            let message = JSONRPC.decode(line: line)
             #expect(lineError(message)?.code == .parseError, "\(line)")
             #expect(lineError(message)?.reason == "parseError")
         }
-        let error = lineError(JSONRPC.parse(line: bytes(#"{"method":"a"#) + [0xFF] + bytes(#""}"#)))
+        let error = lineError(JSONRPC.decode(line: bytes(#"{"method":"a"#) + [0xFF] + bytes(#""}"#)))
         #expect(error?.message == "parse error: invalid UTF-8 at byte 12")
         #expect(error?.data == ["reason": "parseError", "offset": 12])
     }
@@ -102,51 +98,52 @@ import NavJSON
             #"{"jsonrpc":"2.0","id":1,"method":"m","params":"# + String(repeating: "[", count: arrays)
                 + String(repeating: "]", count: arrays) + "}"
         }
-        guard case .single(.request) = parse(request(arrays: 63)) else {
+        guard case .single(.refused) = decode(request(arrays: 63)) else {
             Issue.record("64 levels are allowed")
             return
         }
-        #expect(lineError(parse(request(arrays: 64))) == .tooDeep(limit: 64))
-        #expect(lineError(parse(String(repeating: "[", count: 65) + String(repeating: "]", count: 65))) == .tooDeep(limit: 64))
+        #expect(lineError(decode(request(arrays: 64))) == .tooDeep(limit: 64))
+        #expect(lineError(decode(String(repeating: "[", count: 65) + String(repeating: "]", count: 65))) == .tooDeep(limit: 64))
         let error = NavError.tooDeep(limit: 64)
         #expect(error.code == .invalidRequest)
         #expect(error.message == "invalid request: JSON nested deeper than 64 levels")
         #expect(error.data == ["reason": "tooDeep", "limit": 64])
-        #expect(lineError(parse(request(arrays: 8), limits: RPCLimits(maxDepth: 8))) == .tooDeep(limit: 8))
+        #expect(lineError(decode(request(arrays: 8), limits: RPCLimits(maxDepth: 8))) == .tooDeep(limit: 8))
     }
 
     @Test func batchLimit() {
         let entry = #"{"jsonrpc":"2.0","method":"n"}"#
         func batch(_ count: Int) -> String { "[" + Array(repeating: entry, count: count).joined(separator: ",") + "]" }
-        guard case .batch(let entries) = parse(batch(256)) else {
+        guard case .batch(let entries) = decode(batch(256)) else {
             Issue.record("256 entries are allowed")
             return
         }
         #expect(entries.count == 256)
-        let error = lineError(parse(batch(257)))
+        let error = lineError(decode(batch(257)))
         #expect(error == .batchTooLarge(count: 257, limit: 256))
         #expect(error?.code == .invalidRequest)
         #expect(error?.data == ["reason": "batchTooLarge", "limit": 256, "count": 257])
-        #expect(lineError(parse(batch(3), limits: RPCLimits(maxBatch: 2))) == .batchTooLarge(count: 3, limit: 2))
+        #expect(lineError(decode(batch(3), limits: RPCLimits(maxBatch: 2))) == .batchTooLarge(count: 3, limit: 2))
     }
 
     @Test func aNestedBatchIsAnInvalidEntry() {
-        #expect(parse(#"[[{"jsonrpc":"2.0","method":"m","id":1}]]"#)
+        #expect(decode(#"[[{"jsonrpc":"2.0","method":"m","id":1}]]"#)
             == .batch([.invalid(id: .null, error: .invalidRequest("a request must be an object, not an array"))]))
     }
 
     @Test func parsesFromEveryBufferKind() {
         let line = bytes(#"xx{"jsonrpc":"2.0","method":"m","id":1}"#)
-        let expected = RPCMessage.single(.request(RPCRequest(id: 1, method: "m")))
-        #expect(JSONRPC.parse(line: line[2...]) == expected)
-        line.withUnsafeBytes { raw in
-            #expect(JSONRPC.parse(line: UnsafeRawBufferPointer(rebasing: raw[2...])) == expected)
+        let expected = RPCMessage.single(.refused(id: 1, error: .methodNotFound("m")))
+        #expect(JSONRPC.decode(line: line[2...]) == expected)
+        #expect(JSONRPC.decode(line: Array(line[2...])) == expected)
+        line.withUnsafeBufferPointer { buffer in
+            #expect(JSONRPC.decode(line: UnsafeBufferPointer(rebasing: buffer[2...])) == expected)
         }
     }
 
     @Test func everyErrorHasItsReason() throws {
         let errors: [(NavError, NavError.Code, String)] = [
-            (try #require(lineError(parse("{x"))), .parseError, "parseError"),
+            (try #require(lineError(decode("{x"))), .parseError, "parseError"),
             (.invalidRequest("x"), .invalidRequest, "invalidRequest"),
             (.methodNotFound("x"), .methodNotFound, "methodNotFound"),
             (.invalidParams("x"), .invalidParams, "invalidParams"),

@@ -21,11 +21,10 @@ import NavJSON
         let expected = #"{"jsonrpc":"2.0","id":"q","result":{"revision":9,"root":{"id":"f1","children":[]}}}"# + "\n"
         #expect(encode { RPCEncoder.successRaw(id: "q", resultBytes: tree, into: &$0) } == expected)
         #expect(encode { out in tree.withUnsafeBytes { RPCEncoder.successRaw(id: "q", resultBytes: $0, into: &out) } } == expected)
-        #expect(encode { RPCEncoder.response(.successRaw(id: "q", result: tree), into: &$0) } == expected)
     }
 
     @Test func failure() throws {
-        let parseError = try #require(lineError(parse("[1,x]")))
+        let parseError = try #require(lineError(decode("[1,x]")))
         #expect(encode { RPCEncoder.failure(id: .null, error: parseError, into: &$0) }
             == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: unexpected character 'x' at byte 3","data":{"reason":"parseError","offset":3}}}"# + "\n")
         #expect(encode { RPCEncoder.failure(id: 12, error: .methodNotFound("rpc.foo"), into: &$0) }
@@ -54,24 +53,6 @@ import NavJSON
             == #"{"jsonrpc":"2.0","id":"a","method":"nav.state"}"# + "\n")
     }
 
-    @Test func batchIsOneLine() {
-        let responses: [RPCResponse] = [
-            .success(id: 1, result: ["revision": 2]),
-            .successRaw(id: "b", result: bytes("[1,2]")),
-            .failure(id: .null, error: .invalidRequest("a request must be an object, not an integer")),
-        ]
-        #expect(encode { RPCEncoder.batch(responses, into: &$0) }
-            == #"[{"jsonrpc":"2.0","id":1,"result":{"revision":2}},{"jsonrpc":"2.0","id":"b","result":[1,2]},{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request: a request must be an object, not an integer","data":{"reason":"invalidRequest"}}}]"# + "\n")
-        #expect(encode { RPCEncoder.batch([responses[0]], into: &$0) } == #"[{"jsonrpc":"2.0","id":1,"result":{"revision":2}}]"# + "\n")
-    }
-
-    @Test func anEmptyBatchWritesNothing() {
-        var out = JSONBuffer()
-        out.append(bytes("kept\n"))
-        RPCEncoder.batch([], into: &out)
-        #expect(text(out.bytes) == "kept\n")
-    }
-
     @Test func encodingAppends() {
         var out = JSONBuffer()
         RPCEncoder.success(id: 1, result: 1, into: &out)
@@ -79,15 +60,15 @@ import NavJSON
         #expect(text(out.bytes) == #"{"jsonrpc":"2.0","id":1,"result":1}"# + "\n" + #"{"jsonrpc":"2.0","id":2,"result":2}"# + "\n")
     }
 
-    /// What the encoder writes, the envelope parser reads back as the same request.
+    /// What the encoder writes, the request decoder reads back as the same call.
     @Test func requestRoundTrip() {
         var out: [UInt8] = []
         RPCEncoder.request(id: 3, method: "nav.popTo", params: ["screen": "s4", "inclusive": true], into: &out)
         var decoder = FrameDecoder()
         var messages: [RPCMessage] = []
         decoder.feed(out) { frame in
-            if case .line(let line) = frame { messages.append(JSONRPC.parse(line: line)) }
+            if case .line(let line) = frame { messages.append(JSONRPC.decode(line: line)) }
         }
-        #expect(messages == [.single(.request(RPCRequest(id: 3, method: "nav.popTo", params: ["screen": "s4", "inclusive": true])))])
+        #expect(messages == [.single(.call(id: 3, .operation(.popTo(screen: .id(ScreenID("s4")!), inclusive: true))))])
     }
 }

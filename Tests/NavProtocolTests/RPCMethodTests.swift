@@ -12,16 +12,23 @@ import NavProtocol
         #expect(RPCNotification.allCases.map(\.rawValue) == ["nav.changed", "daemon.shutdown"])
     }
 
-    /// The mutating methods are exactly those whose params NavigationCore decodes as operations.
+    /// The mutating methods are exactly those whose calls are operations, and each operation
+    /// names its method.
     @Test func mutatingMethodsAreTheOperations() {
-        #expect(RPCMethod.allCases.filter(\.mutatesState).map(\.rawValue) == NavOperation.methods)
+        #expect(RPCMethod.allCases.filter(\.mutatesState) == [
+            .navRoute, .navClose, .navPopTo, .navPopToRoot, .navDismissAll, .navSelectTab, .flowFinish, .navApply, .navDeeplink,
+        ])
+        let operations: [NavOperation] = [
+            .route(RouteRequest(to: "a")), .close(screen: nil), .popTo(screen: .name("a")), .popToRoot(flow: nil), .dismissAll(),
+            .selectTab(.index(0), flow: nil), .finishFlow(FlowID("f1")!), .apply([]), .deeplink(url: "x"),
+        ]
+        #expect(operations.map { RPCCall.operation($0).method } == RPCMethod.allCases.filter(\.mutatesState))
     }
 
     @Test func lookup() throws {
-        #expect(try RPCMethod.named("nav.route") == .navRoute)
-        #expect(try RPCMethod.named("rpc.discover") == .rpcDiscover)
-        #expect(throws: NavError.methodNotFound("nav.nope")) { try RPCMethod.named("nav.nope") }
-        #expect(throws: NavError.methodNotFound("rpc.other")) { try RPCMethod.named("rpc.other") }
+        for method in RPCMethod.allCases { #expect(RPCMethod(name: method.rawValue) == method) }
+        #expect(RPCMethod(name: "nav.nope") == nil && RPCMethod(name: "nav.rout") == nil && RPCMethod(name: "nav.route ") == nil)
+        #expect(RPCMethod(name: "") == nil)
         #expect(NavError.methodNotFound("nav.nope").message == "method not found: 'nav.nope'")
         #expect(NavError.methodNotFound("rpc.other").message
             == "method not found: 'rpc.other' (names beginning with 'rpc.' are reserved for JSON-RPC; navd has only rpc.discover)")

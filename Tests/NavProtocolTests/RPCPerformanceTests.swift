@@ -4,14 +4,11 @@ import NavProtocol
 import NavJSON
 
 /// Not a benchmark with a threshold: it prints what a typical `nav.route` costs — framing,
-/// envelope parse and response encoding, each alone and all three together — so a regression
+/// request decoding and response encoding, each alone and all three together — so a regression
 /// is visible in the test log.
 ///
-/// Allocations, counted with a malloc-counting preload when this was written: framing and
-/// splicing a pre-encoded result allocate nothing (the decoder's line buffer and the output
-/// buffer are reused); the rest are NavigationCore's JSON values — about 13 for parsing this
-/// request (each `JSONObject` is a key array plus a dictionary that grows) and one per object
-/// for encoding the result (`JSONObject.pairs`).
+/// Framing and splicing a pre-encoded result allocate nothing (the decoder's line buffer and the
+/// output buffer are reused).
 @Suite struct RPCPerformanceTests {
     static let iterations = 100_000
 
@@ -49,7 +46,7 @@ import NavJSON
             }
         }
         let parsing = nanosecondsPerCall {
-            if case .single(.request) = JSONRPC.parse(line: line) { answered += 1 }
+            if case .single(.call) = JSONRPC.decode(line: line) { answered += 1 }
         }
         let encoding = nanosecondsPerCall {
             out.removeAll()
@@ -63,8 +60,7 @@ import NavJSON
             Self.requestLine.withUnsafeBytes { raw in
                 decoder.feed(raw) { frame in
                     guard case .line(let line) = frame,
-                          case .single(.request(let request)) = JSONRPC.parse(line: line),
-                          let id = request.id
+                          case .single(.call(let id?, _)) = JSONRPC.decode(line: line)
                     else { return }
                     out.removeAll()
                     RPCEncoder.success(id: id, result: Self.result, into: &out)
@@ -75,7 +71,7 @@ import NavJSON
         #expect(answered == 3 * Self.iterations)
         #expect(text(out.bytes) == #"{"jsonrpc":"2.0","id":42,"result":"# + text(resultBytes) + "}\n")
         print("""
-            nav.route, ns per call over \(Self.iterations) calls: frame \(framing), parse \(parsing), \
+            nav.route, ns per call over \(Self.iterations) calls: frame \(framing), decode \(parsing), \
             encode \(encoding), encode pre-encoded result \(splicing); all together \(whole)
             """)
     }

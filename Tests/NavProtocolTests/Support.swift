@@ -7,8 +7,8 @@ func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
 func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
-func parse(_ line: String, limits: RPCLimits = RPCLimits()) -> RPCMessage {
-    JSONRPC.parse(line: bytes(line), limits: limits)
+func decode(_ line: String, limits: RPCLimits = RPCLimits()) -> RPCMessage {
+    JSONRPC.decode(line: bytes(line), limits: limits)
 }
 
 /// The error of a line refused as a whole.
@@ -17,45 +17,39 @@ func lineError(_ message: RPCMessage) -> NavError? {
     return nil
 }
 
-/// The JSON-RPC 2.0 specification's example methods, answered the way a server built on this
-/// module answers: parse, dispatch each request, encode. Returns what goes on the wire.
+/// A line answered the way a server built on this module answers: decode, run each call,
+/// encode; a batch's answers joined into one array. The calls are answered by a stand-in:
+/// `daemon.hello` with its name, `routes.resolve` with its URL, every other call with `null`.
+/// Returns what goes on the wire.
 func respond(_ line: String) -> String {
-    func answer(_ entry: RPCEntry) -> RPCResponse? {
+    func answer(_ entry: RPCEntry) -> String? {
+        var out = JSONBuffer()
         switch entry {
         case .invalid(let id, let error):
-            return .failure(id: id, error: error)
-        case .request(let request):
-            let outcome = Result { () throws(NavError) -> JSONValue in try specMethod(request) }
-            guard let id = request.id else { return nil }
-            switch outcome {
-            case .success(let result): return .success(id: id, result: result)
-            case .failure(let error): return .failure(id: id, error: error)
+            RPCEncoder.failure(id: id, error: error, into: &out)
+        case .refused(let id?, let error), .badParams(let id?, _, let error):
+            RPCEncoder.failure(id: id, error: error, into: &out)
+        case .call(let id?, let call):
+            let result: JSONValue
+            switch call {
+            case .daemonHello(let name): result = .string(name)
+            case .routesResolve(let url): result = .string(url)
+            default: result = .null
             }
+            RPCEncoder.success(id: id, result: result, into: &out)
+        case .refused(nil, _), .badParams(nil, _, _), .call(nil, _):
+            return nil
         }
+        return String(text(out.bytes).dropLast())
     }
-    var out = JSONBuffer()
-    switch JSONRPC.parse(line: bytes(line)) {
-    case .failure(let error): RPCEncoder.failure(id: .null, error: error, into: &out)
-    case .single(let entry): if let response = answer(entry) { RPCEncoder.response(response, into: &out) }
-    case .batch(let entries): RPCEncoder.batch(entries.compactMap(answer), into: &out)
-    }
-    return text(out.bytes)
-}
-
-private func specMethod(_ request: RPCRequest) throws(NavError) -> JSONValue {
-    let numbers: [Int]
-    switch request.params {
-    case .array(let values)?: numbers = values.compactMap(\.intValue)
-    case .object(let object)?: numbers = [object["minuend"]?.intValue ?? 0, object["subtrahend"]?.intValue ?? 0]
-    case nil: numbers = []
-    default: throw NavError.internalError("params passed the envelope check")
-    }
-    switch request.method {
-    case "subtract": return .int(numbers[0] - numbers[1])
-    case "sum": return .int(numbers.reduce(0, +))
-    case "get_data": return ["hello", 5]
-    case "update", "notify_hello", "notify_sum": return .null
-    default: throw NavError.methodNotFound(request.method)
+    switch JSONRPC.decode(line: bytes(line)) {
+    case .failure(let error):
+        return text(JSONBuffer.encode { RPCEncoder.failure(id: .null, error: error, into: &$0) })
+    case .single(let entry):
+        return answer(entry).map { $0 + "\n" } ?? ""
+    case .batch(let entries):
+        let answers = entries.compactMap(answer)
+        return answers.isEmpty ? "" : "[" + answers.joined(separator: ",") + "]\n"
     }
 }
 

@@ -2,8 +2,8 @@ import Foundation
 import NavigationCore
 import NavJSON
 
-/// Request lines for comparing the scanned path (`JSONRPC.scan`) with the parsed one: every
-/// line the transcripts send, lines built from the hot methods in plain and unusual forms, and
+/// Request lines for checking the request decoder's answers against recorded ones: every line
+/// the transcripts send, lines built from the hot methods in plain and unusual forms, and
 /// mutations of all of them (a byte deleted, replaced or inserted; the line cut short).
 enum RequestCorpus {
     /// Every `send` (written compactly, as the e2e harness sends it) and `sendRaw` of

@@ -1,4 +1,5 @@
 import NavigationCore
+import NavJSON
 
 /// The lines of what navd wrote, each of which must be one complete JSON value: navd's output is
 /// NDJSON, so every write ends with a newline and no line is anything but JSON.

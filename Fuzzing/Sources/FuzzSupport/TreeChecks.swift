@@ -1,4 +1,5 @@
 import NavigationCore
+import NavJSON
 
 extension Navigator {
     /// The tree's invariants (as `invariantViolation` checks them, after every operation).

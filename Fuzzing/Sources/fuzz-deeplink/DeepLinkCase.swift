@@ -1,5 +1,6 @@
 import FuzzSupport
 import NavigationCore
+import NavJSON
 
 /// One URL against one navigator.
 struct DeepLinkCase {

@@ -1,5 +1,6 @@
 import FuzzSupport
 import NavigationCore
+import NavJSON
 
 /// The input is the text of an app definition (`navd --app FILE`, `navd check FILE`). navd's
 /// promises checked on every input:

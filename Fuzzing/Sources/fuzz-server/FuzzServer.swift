@@ -2,6 +2,7 @@ import FuzzSupport
 import NavProtocol
 import NavServer
 import NavigationCore
+import NavJSON
 
 /// The input is everything one client writes to navd (the sample app), in any framing: the
 /// frame decoder, the request scanner and parser, every method and the fan-out to a subscriber

@@ -1,5 +1,6 @@
 import FuzzSupport
 import NavigationCore
+import NavJSON
 
 /// The ids in what the client sent, read independently of navd: every id of any line or batch
 /// entry that parses (a response may carry only these), and the ids of the well-formed

@@ -2,6 +2,7 @@ import FuzzSupport
 import NavProtocol
 import NavServer
 import NavigationCore
+import NavJSON
 
 /// One run of navd's server on the sample app: a subscriber (`c1`) and the fuzzed client (`c2`),
 /// whose input arrives in reads of `readSize` bytes, then end of input.

@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+import NavProtocol
 @testable import NavJSON
 import NavFixtures
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NavigationCore
+import NavProtocol
 @testable import NavJSON
 import NavFixtures
 

@@ -1,4 +1,5 @@
 @testable import NavigationCore
+import NavProtocol
 @testable import NavJSON
 
 /// A navigator on the sample app with predictable ids and instance.

@@ -1,16 +1,16 @@
 import Testing
 import NavProtocol
 
-/// `feedInPlace` against `feed`: the same frames for every way of splitting the input into
-/// feeds (lines whole in a feed go out in place, split ones through the decoder's buffer).
-@Suite struct FrameDecoderInPlaceTests {
-    /// Feeds `chunks` in place, then ends the input; every frame as text (as `decode` renders).
+/// The same frames for every way of splitting the input into feeds (lines whole in a feed go
+/// out in place, split ones through the decoder's buffer).
+@Suite struct FrameDecoderSplitTests {
+    /// Feeds `chunks`, then ends the input; every frame as text.
     static func decodeInPlace(_ chunks: [ArraySlice<UInt8>], maxLineBytes: Int) -> [String] {
         var decoder = FrameDecoder(maxLineBytes: maxLineBytes)
         var frames: [String] = []
         for chunk in chunks {
             chunk.withUnsafeBytes { bytes in
-                decoder.feedInPlace(bytes) { frame in
+                decoder.feed(bytes) { frame in
                     switch frame {
                     case .line(let line): frames.append(String(decoding: line, as: UTF8.self))
                     case .oversized: frames.append("<oversized>")

@@ -1,0 +1,60 @@
+public import NavigationCore
+internal import NavJSON
+
+/// A request's method with its params decoded: what the server runs, one case per method.
+/// The mutations are `NavOperation`s, which the engine performs.
+public enum RPCCall: Sendable, Hashable {
+    /// `nav.route`, `nav.close`, `nav.popTo`, `nav.popToRoot`, `nav.dismissAll`,
+    /// `nav.selectTab`, `flow.finish`, `nav.apply`, `nav.deeplink`.
+    case operation(NavOperation)
+    /// `nav.state`.
+    case state
+    /// `nav.subscribe`: whether notifications carry the tree and the events.
+    case subscribe(tree: Bool, events: Bool)
+    /// `nav.unsubscribe`.
+    case unsubscribe
+    /// `nav.url`: the canonical URL of a screen (the top one when nil).
+    case url(screen: ScreenID?)
+    /// `routes.list`.
+    case routesList
+    /// `routes.resolve`.
+    case routesResolve(url: String)
+    /// `daemon.info`.
+    case daemonInfo
+    /// `daemon.hello`: the name the connection gives itself.
+    case daemonHello(name: String)
+    /// `rpc.discover`.
+    case rpcDiscover
+
+    public var method: RPCMethod {
+        switch self {
+        case .operation(let operation): return RPCMethod(operation)
+        case .state: return .navState
+        case .subscribe: return .navSubscribe
+        case .unsubscribe: return .navUnsubscribe
+        case .url: return .navURL
+        case .routesList: return .routesList
+        case .routesResolve: return .routesResolve
+        case .daemonInfo: return .daemonInfo
+        case .daemonHello: return .daemonHello
+        case .rpcDiscover: return .rpcDiscover
+        }
+    }
+}
+
+extension RPCMethod {
+    /// The method that performs `operation`.
+    public init(_ operation: NavOperation) {
+        switch operation {
+        case .route: self = .navRoute
+        case .close: self = .navClose
+        case .popTo: self = .navPopTo
+        case .popToRoot: self = .navPopToRoot
+        case .dismissAll: self = .navDismissAll
+        case .selectTab: self = .navSelectTab
+        case .finishFlow: self = .flowFinish
+        case .apply: self = .navApply
+        case .deeplink: self = .navDeeplink
+        }
+    }
+}

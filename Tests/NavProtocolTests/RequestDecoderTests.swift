@@ -1,0 +1,59 @@
+import Testing
+import NavigationCore
+import NavProtocol
+import NavJSON
+
+/// `JSONRPC.decode` reads a request's members in whatever order they come, but decides which
+/// problem it reports in one fixed order, and counts a repeated key with its last value.
+@Suite struct RequestDecoderTests {
+    @Test func theOrderOfMembersChangesNothing() {
+        let orders = [
+            #"{"jsonrpc":"2.0","id":4,"method":"nav.close","params":{"screen":"s2","expectRevision":3}}"#,
+            #"{"params":{"expectRevision":3,"screen":"s2"},"method":"nav.close","id":4,"jsonrpc":"2.0"}"#,
+            #"{"id":4,"params":{"screen":"s2","expectRevision":3},"jsonrpc":"2.0","method":"nav.close"}"#,
+        ]
+        for line in orders {
+            #expect(decode(line) == .single(.call(id: 4, .operation(.close(screen: ScreenID("s2")!, expectRevision: 3)))), "\(line)")
+        }
+    }
+
+    /// Params read for the method named before them are read again for the one named last.
+    @Test func aRepeatedKeyCountsWithItsLastValue() {
+        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.close","params":{"screen":"s2"},"method":"nav.url"}"#)
+            == .single(.call(id: 1, .url(screen: ScreenID("s2")!))))
+        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.close","params":{"screen":"s2"},"params":{}}"#)
+            == .single(.call(id: 1, .operation(.close(screen: nil)))))
+        #expect(decode(#"{"jsonrpc":"2.0","id":1,"id":"b","method":"nav.state"}"#) == .single(.call(id: "b", .state)))
+        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.close","params":{"screen":"s2","screen":"s3"}}"#)
+            == .single(.call(id: 1, .operation(.close(screen: ScreenID("s3")!)))))
+    }
+
+    /// Fields are refused in the order the method reads them, unknown ones last, wherever
+    /// they stand in the object.
+    @Test func paramsProblemsAreDecidedInTheMethodsOrder() {
+        let line = #"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":{"bogus":1,"singleTop":"yes","to":5}}"#
+        #expect(decode(line) == .single(.badParams(id: 1, method: .navRoute,
+            error: .badField("to", .wrongType(expected: "a string", actual: "integer")))))
+        let unknownLast = #"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":{"bogus":1,"singleTop":"yes","to":"a"}}"#
+        #expect(decode(unknownLast) == .single(.badParams(id: 1, method: .navRoute,
+            error: .badField("singleTop", .wrongType(expected: "a boolean", actual: "string")))))
+        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":{"zz":1,"to":"a","aa":2}}"#)
+            == .single(.badParams(id: 1, method: .navRoute, error: .badField("zz", .unknown))))
+    }
+
+    /// The envelope's problems come before the method's, and a parse error anywhere before
+    /// everything.
+    @Test func envelopeProblemsWinOverParamsAndParseErrorsOverAll() {
+        #expect(decode(#"{"params":{"to":5},"method":"nav.route","id":2}"#)
+            == .single(.invalid(id: 2, error: .invalidRequest("'jsonrpc' is missing; it must be \"2.0\""))))
+        #expect(decode(#"{"params":"x","method":"nav.nope","jsonrpc":"2.0","id":2}"#)
+            == .single(.invalid(id: 2, error: .invalidRequest("'params' must be an object or an array, not a string"))))
+        #expect(decode(#"{"params":[1],"method":"nav.nope","jsonrpc":"2.0","id":2}"#)
+            == .single(.refused(id: 2, error: .methodNotFound("nav.nope"))))
+        guard case .failure(let error) = decode(#"{"jsonrpc":"1.0","method":1,"params":{"to":5},"id":[] ,}"#) else {
+            Issue.record("a line with a syntax error is decoded")
+            return
+        }
+        #expect(error.code == .parseError && error.data["offset"] == 55 && error.message == "parse error: expected a string key at byte 55")
+    }
+}

@@ -10,7 +10,7 @@ extension Transaction {
 
         // 2. The top screen's routes allow it.
         let top = tree.topScreen
-        let topName = tree.screens.read(top) { $0.pointee.name }!
+        let topName = tree.name(of: top)!
         let topScreen = context.screen(named: topName)
         guard let topScreen, topScreen.allows(request.to) else {
             let allowed = topScreen?.definition.routes.allowedNames ?? RouteRules().allowedNames

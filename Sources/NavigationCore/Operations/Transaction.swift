@@ -79,7 +79,7 @@ struct Transaction {
         _ name: String, params: JSONObject, owner: FlowID, container: FlowID,
         via: AppliedTransition?, enterVia: EventVia?
     ) throws(NavError) -> ScreenID {
-        guard tree.flows.read(container, { $0.pointee.screens.count })! < limits.screensPerStack else {
+        guard tree.screenCount(in: container)! < limits.screensPerStack else {
             throw .limitExceeded("a stack may hold at most \(limits.screensPerStack) screens", limit: limits.screensPerStack)
         }
         guard tree.screens.count < limits.screensInTree else {
@@ -161,21 +161,20 @@ struct Transaction {
     private mutating func removeSubtree(_ id: FlowID, exitVia: EventVia?) {
         var pending: [(id: FlowID, exitVia: EventVia?, opened: Bool)] = [(id, exitVia, false)]
         while let (id, exitVia, opened) = pending.popLast() {
-            guard let (presented, tabs) = tree.flows.read(id, { ($0.pointee.presented, $0.pointee.tabs) }) else { continue }
+            guard let presented = tree.presented(by: id), let tabs = tree.tabs(of: id) else { continue }
             if !opened {
                 // Taken from the end: the presented subtree first, then the tabs last to
                 // first, then this flow's own screens and records.
                 pending.append((id, exitVia, true))
                 for tab in tabs { pending.append((tab, exitVia, false)) }
                 if let presented {
-                    let via = tree.flows.read(presented) { $0.pointee.via }?.map { EventVia(transition: $0, direction: .dismiss) }
+                    let via = tree.via(of: presented)?.map { EventVia(transition: $0, direction: .dismiss) }
                     pending.append((presented, via, false))
                 }
                 continue
             }
-            let (screens, children) = tree.flows.read(id) { ($0.pointee.screens, $0.pointee.children) }!
-            for screen in screens.reversed() { removeScreen(screen, exitVia: exitVia) }
-            for child in children.reversed() { removeEmbeddedRecords(child) }
+            for screen in tree.screens(in: id)!.reversed() { removeScreen(screen, exitVia: exitVia) }
+            for child in tree.children(of: id)!.reversed() { removeEmbeddedRecords(child) }
             removeFlowRecord(id)
         }
     }
@@ -191,7 +190,7 @@ struct Transaction {
     /// without screens finish. Returns whether anything changed.
     @discardableResult
     mutating func pop(_ container: FlowID, keep: Int) -> Bool {
-        guard let presented = tree.flows.read(container, { $0.pointee.presented }) else { return false }
+        guard let presented = tree.presented(by: container) else { return false }
         var changed = false
         if let presented {
             dismiss(presented)
@@ -199,11 +198,11 @@ struct Transaction {
         }
         // Top-most first, each read when it is the last: holding a copy of the stack while
         // removing from it would make the removal copy the whole array.
-        let count = tree.flows.read(container) { $0.pointee.screens.count }!
+        let count = tree.screenCount(in: container)!
         guard keep < count else { return changed }
         for index in stride(from: count - 1, through: keep, by: -1) {
-            let screen = tree.flows.read(container) { $0.pointee.screens[index] }!
-            let via = tree.screens.read(screen) { $0.pointee.via }?.map { EventVia(transition: $0, direction: .pop) }
+            let screen = tree.screen(at: index, in: container)!
+            let via = tree.via(of: screen)?.map { EventVia(transition: $0, direction: .pop) }
             removeScreen(screen, exitVia: via)
         }
         finishEmptyEmbeddedFlows(in: container)
@@ -215,14 +214,14 @@ struct Transaction {
         // Every flow embedded in a stack descends, by `children`, from the stack's own flow
         // (it was started by the owner of the stack's top screen): most stacks have none, and
         // then there is nothing to collect or sort.
-        guard tree.flows.read(container, { !$0.pointee.children.isEmpty }) == true else { return }
+        guard tree.hasChildren(container) else { return }
         // The flows that still own a screen, and those above them up to the container, stay;
         // each is walked up once.
         var staying: Set<FlowID> = [container]
-        for screen in tree.flows.read(container, { $0.pointee.screens })! {
-            var current = tree.screens.read(screen) { $0.pointee.flow }
+        for screen in tree.screens(in: container)! {
+            var current = tree.owner(of: screen)
             while let id = current, staying.insert(id).inserted {
-                current = tree.flows.read(id) { $0.pointee.parent.up } ?? nil
+                current = tree.owner(of: id) ?? nil
             }
         }
         // The others, children before their parent (so a parent is removed after them).
@@ -234,7 +233,7 @@ struct Transaction {
                 continue
             }
             pending.append((id, true))
-            for child in tree.flows.read(id, { $0.pointee.children })! { pending.append((child, false)) }
+            for child in tree.children(of: id)! { pending.append((child, false)) }
         }
         for flow in ended { removeFlowRecord(flow) }
     }

@@ -38,9 +38,8 @@ extension Navigator {
             c["rejected"] = candidate.rejected.map(JSONValue.string) ?? .null
             return .object(c)
         })
-        let transaction = Transaction(context: context, tree: tree, ids: ids)
         do throws(NavError) {
-            let outcome = try transaction.resolveDeepLink(url, matcher: matcher)
+            let outcome = try resolveDeepLink(url, matcher: matcher)
             object["chain"] = .array(outcome.chain.map(\.jsonValue))
             object["mode"] = .string(outcome.mode.rawValue)
             object["ignored"] = .array(outcome.ignored.map(JSONValue.string))

@@ -147,10 +147,6 @@ struct ModelRun {
         }
         let modelOutcome = model.perform(method: call.method, params: call.params)
         if let violation = engine.tree.invariantViolation(screenLimitPerStack: limits.screensPerStack) { return "engine tree invariant: \(violation)" }
-        // `nearestTabsFlow` walks the visible path in place; it must find what the path gives.
-        if engine.tree.nearestTabsFlow != engine.tree.visiblePath.last(where: { engine.tree.flows[$0]?.kind == .tabs }) {
-            return "nearestTabsFlow differs from the visible path's nearest tabs flow"
-        }
 
         switch (engineOutcome, modelOutcome) {
         case (.failure(let error), .failure(let expected)):

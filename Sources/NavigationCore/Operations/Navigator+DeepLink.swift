@@ -61,7 +61,7 @@ public struct DeepLinkOutcome: Sendable, Hashable {
     }
 }
 
-extension Transaction {
+extension Navigator {
     /// `nav.deeplink` (docs/deep-links.md): resolve the chain, then open it as one revision.
     mutating func deeplink(_ url: String, dryRun: Bool, matcher: DeepLinkMatcher) throws(NavError) -> DeepLinkOutcome {
         var resolved = try resolveDeepLink(url, matcher: matcher)

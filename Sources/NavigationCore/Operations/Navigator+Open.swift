@@ -8,7 +8,7 @@ struct Opened {
     var via: AppliedTransition
 }
 
-extension Transaction {
+extension Navigator {
     /// Resolves a transition name to what will be applied: a built-in kind or a custom
     /// transition behaving as its base.
     func transition(named name: String) -> AppliedTransition? {

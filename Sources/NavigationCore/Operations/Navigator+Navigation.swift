@@ -1,5 +1,5 @@
 import NavJSON
-extension Transaction {
+extension Navigator {
     /// `nav.popTo`: pops the stack holding the screen down to it (with `inclusive`, closes it
     /// too). A name means the nearest screen of that name on the visible path, from the top.
     mutating func popTo(_ selector: ScreenSelector, inclusive: Bool) throws(NavError) {

@@ -1,5 +1,5 @@
 import NavJSON
-extension Transaction {
+extension Navigator {
     /// Closes a screen by the inverse of the transition that opened it (docs/operations.md close):
     /// a pushed screen is popped with everything above it; the root of a presented container
     /// dismisses that container; a root of the root flow or of a tab is an error.

@@ -18,7 +18,8 @@ import Testing
         let counts = ModelRun(app: AppDefinition.sample, label: "social", salt: 1, sequences: Self.sequences).run()
         expectCoverage(counts, of: ModelRun.commonCoverage + [
             "tag: dismissAll in a hidden tab", "tag: finished flow with result", "nav.selectTab ok",
-            "tag: push fell back (single)",
+            "tag: push fell back (single)", "nav.deeplink ok", "nav.deeplink noop", "tag: deep link reset",
+            "tag: deep link top", "tag: deep link not found", "nav.deeplink -32006 noRouteForURL",
         ])
     }
 
@@ -29,6 +30,7 @@ import Testing
             "tag: finished tabs with result", "tag: selectTab of a presented tabs flow", "tag: route allowed by *",
             "tag: edge override", "tag: presented anonymous stack", "tag: push fell back (single)",
             "tag: push fell back (tabs flow)", "tag: popToRoot of an embedded flow", "nav.selectTab ok",
+            "nav.deeplink -32006 noRouteForURL",
         ])
     }
 

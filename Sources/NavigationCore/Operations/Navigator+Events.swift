@@ -12,18 +12,18 @@ extension Navigator {
     /// `presented`) changes only with the screens and flows added or removed, and is back as
     /// it was when those are.
     func changed(since mark: Mark) -> Bool {
-        let made = MadeSince(records, mark)
+        let made = madeSince(mark)
         for index in mark.screens..<records.madeScreens.count where tree.screens.contains(records.madeScreens[index]) {
             return true
         }
-        for index in mark.exits..<records.exits.count where made.screens.existedAtMark(records.exits[index].node.id) {
+        for index in mark.exits..<records.exits.count where made.screens.existedAtMark(records.exits[index].node.id, records.madeScreens) {
             return true
         }
         for index in mark.flows..<records.madeFlows.count where tree.flows.contains(records.madeFlows[index]) {
             return true
         }
         for index in mark.removedFlows..<records.removedFlows.count
-        where made.flows.existedAtMark(records.removedFlows[index].id) {
+        where made.flows.existedAtMark(records.removedFlows[index].id, records.madeFlows) {
             return true
         }
         var selected = false
@@ -39,7 +39,7 @@ extension Navigator {
     /// added and removed since never existed as far as clients can tell: they produce no
     /// events.
     func events(since mark: Mark) -> [NavEvent] {
-        let made = MadeSince(records, mark)
+        let made = madeSince(mark)
         var events: [NavEvent] = []
         // At most one event per record, plus willHide and willShow: one allocation.
         events.reserveCapacity(
@@ -65,12 +65,18 @@ extension Navigator {
 
     /// Screens removed since `mark` that clients had seen, in exit order.
     func closedScreens(since mark: Mark) -> [ScreenID] {
-        let made = MadeSince(records, mark)
+        let made = madeSince(mark)
         var closed: [ScreenID] = []
-        for index in mark.exits..<records.exits.count where made.screens.existedAtMark(records.exits[index].node.id) {
+        for index in mark.exits..<records.exits.count where made.screens.existedAtMark(records.exits[index].node.id, records.madeScreens) {
             closed.append(records.exits[index].node.id)
         }
         return closed
+    }
+
+    /// What was made since `mark`, read from the two records it needs (passing the records
+    /// whole would copy every one of them).
+    private func madeSince(_ mark: Mark) -> MadeSince {
+        MadeSince(screens: MadeIDs(records.madeScreens, since: mark.screens), flows: MadeIDs(records.madeFlows, since: mark.flows))
     }
 
     // MARK: The steps
@@ -89,7 +95,7 @@ extension Navigator {
             }
         }
         flowsFinished(afterExit: mark.exits - 1)
-        for index in mark.exits..<records.exits.count where made.screens.existedAtMark(records.exits[index].node.id) {
+        for index in mark.exits..<records.exits.count where made.screens.existedAtMark(records.exits[index].node.id, records.madeScreens) {
             events.append(.exit(ScreenRef(records.exits[index].node), via: records.exits[index].via))
             flowsFinished(afterExit: index)
         }
@@ -99,7 +105,7 @@ extension Navigator {
     /// (`mark.exits - 1`: before every exit), in the order they finish.
     private func finishingFlows(since mark: Mark, _ made: MadeSince) -> [(exit: Int, depth: Int, id: FlowID, record: Int)] {
         let removed = records.removedFlows
-        guard (mark.removedFlows..<removed.count).contains(where: { made.flows.existedAtMark(removed[$0].id) }) else { return [] }
+        guard (mark.removedFlows..<removed.count).contains(where: { made.flows.existedAtMark(removed[$0].id, records.madeFlows) }) else { return [] }
         // The tree at `mark`, upwards: a flow's next flow up by ownership, for those still in
         // the tree and those removed since.
         var removedAt: [FlowID: Int] = [:]
@@ -113,7 +119,7 @@ extension Navigator {
         // (whose ancestors have one too). Each flow is walked once.
         var lastExit: [FlowID: Int] = [:]
         var lastOfAll = mark.exits - 1
-        for index in (mark.exits..<records.exits.count).reversed() where made.screens.existedAtMark(records.exits[index].node.id) {
+        for index in (mark.exits..<records.exits.count).reversed() where made.screens.existedAtMark(records.exits[index].node.id, records.madeScreens) {
             if lastOfAll < mark.exits { lastOfAll = index }
             var current: FlowID? = records.exits[index].node.flow
             while let id = current, lastExit[id] == nil, let next = up(id) {
@@ -123,7 +129,7 @@ extension Navigator {
         }
         var depths = FlowDepths()
         var finishing: [(exit: Int, depth: Int, id: FlowID, record: Int)] = []
-        for index in mark.removedFlows..<removed.count where made.flows.existedAtMark(removed[index].id) {
+        for index in mark.removedFlows..<removed.count where made.flows.existedAtMark(removed[index].id, records.madeFlows) {
             let id = removed[index].id
             finishing.append((lastExit[id] ?? lastOfAll, depths.depth(of: id, up: up), id, index))
         }
@@ -210,7 +216,7 @@ extension Navigator {
             let first = seen != nil
                 ? seen!.insert(id).inserted : !(mark.selections..<index).contains { selections[$0].flow == id }
             guard first, let selectedNow = tree.selection(of: id)?.index, previous != selectedNow,
-                  made.flows.existedAtMark(id) else { continue }
+                  made.flows.existedAtMark(id, records.madeFlows) else { continue }
             if !body(id) { return }
         }
     }
@@ -243,42 +249,40 @@ extension [NavEvent] {
 struct MadeSince {
     let screens: MadeIDs<ScreenID>
     let flows: MadeIDs<FlowID>
-
-    init(_ records: NavigatorRecords, _ mark: NavigatorRecords.Mark) {
-        screens = MadeIDs(records.madeScreens[mark.screens...])
-        flows = MadeIDs(records.madeFlows[mark.flows...])
-    }
 }
 
-/// Ids of one kind made since a mark, for asking of many records whether they existed at the
-/// mark: most operations make one or two, scanned in place (nothing is built: this runs on
-/// every request); an `apply` of N routes or a long deep link makes many, put in a set once,
-/// so that asking about every record costs linear time instead of records × made.
+/// Ids of one kind made since a mark (`made[start...]` of a record), for asking of many
+/// records whether they existed at the mark: most operations make one or two, scanned in
+/// place (nothing is built or retained: this runs on every request); an `apply` of N routes or
+/// a long deep link makes many, put in a set once, so that asking about every record costs
+/// linear time instead of records × made.
 struct MadeIDs<ID: Hashable> {
     /// Up to this many, a scan is cheaper than building a set.
     static var scanLimit: Int { 8 }
 
-    private let made: ArraySlice<ID>
+    private let start: Int
     private let set: Set<ID>?
 
-    init(_ made: ArraySlice<ID>) {
-        self.made = made
-        self.set = made.count > Self.scanLimit ? Set(made) : nil
+    init(_ made: [ID], since start: Int) {
+        self.start = start
+        self.set = made.count - start > Self.scanLimit ? Set(made[start...]) : nil
     }
 
-    /// Whether an id of the tree now, or of a record since the mark, was there at the mark.
-    func existedAtMark(_ id: ID) -> Bool {
+    /// Whether an id of the tree now, or of a record since the mark, was there at the mark;
+    /// `made` is the record the ids were taken from.
+    func existedAtMark(_ id: ID, _ made: [ID]) -> Bool {
         #if DEBUG
-        WorkMeter.add(set == nil ? made.count : 1)
+        WorkMeter.add(set == nil ? made.count - start : 1)
         #endif
         if let set { return !set.contains(id) }
-        return !made.contains(id)
+        for index in start..<made.count where made[index] == id { return false }
+        return true
     }
 }
 
 /// Depths of flows by ownership (a root, a presented container: 1; a tab or an embedded flow:
-/// one more than its parent), each computed once: `NavigationTree.ancestors(ofFlow:).count`
-/// for many flows of one tree without walking shared ancestors again.
+/// one more than its parent), each computed once: the depths of many flows of one tree
+/// without walking shared ancestors again.
 struct FlowDepths {
     private var known: [FlowID: Int] = [:]
 

@@ -2,8 +2,9 @@
 /// and what the state was. It ends committed (its events and results derived from the records
 /// since `start`) or rolled back: the undo log since `start` applied in reverse, after which
 /// the revision, the numbers of screens and flows and the top screen are what they were when
-/// it began, and the ids it drew are drawn again by the next operation. Every build checks that, since a rollback that left anything behind would hand
-/// every client a state no revision describes.
+/// it began, and the ids it drew are drawn again by the next operation. Every build checks
+/// that, since a rollback that left anything behind would hand every client a state no
+/// revision describes.
 struct Transaction {
     let start: NavigatorRecords.Mark
     let revision: Int

@@ -66,9 +66,9 @@ extension NavigationTree {
     /// A tabs flow's selected index and tab; `nil` for another kind of flow.
     func selection(of flow: FlowID) -> (index: Int, tab: FlowID)? {
         flows.read(flow) { node -> (index: Int, tab: FlowID)? in
-            let (kind, tabs, selected) = (node.pointee.kind, node.pointee.tabs, node.pointee.selected)
-            guard kind == .tabs, tabs.indices.contains(selected) else { return nil }
-            return (selected, tabs[selected])
+            let selected = node.pointee.selected
+            guard node.pointee.kind == .tabs, node.pointee.tabs.indices.contains(selected) else { return nil }
+            return (selected, node.pointee.tabs[selected])
         } ?? nil
     }
 
@@ -93,8 +93,8 @@ extension NavigationTree {
     func nextOnVisiblePath(after id: FlowID) -> FlowID? {
         flows.read(id) { node -> FlowID? in
             guard node.pointee.kind == .tabs else { return node.pointee.presented }
-            let (tabs, selected) = (node.pointee.tabs, node.pointee.selected)
-            return tabs.indices.contains(selected) ? tabs[selected] : nil
+            let selected = node.pointee.selected
+            return node.pointee.tabs.indices.contains(selected) ? node.pointee.tabs[selected] : nil
         } ?? nil
     }
 

@@ -91,18 +91,6 @@ public struct NavigationTree: Sendable, Hashable {
         return nearest
     }
 
-    /// The flow instance a screen belongs to for routing purposes: embedded flows count,
-    /// containers count, anything else walks up to the named flow that owns it.
-    func ancestors(ofFlow id: FlowID) -> [FlowID] {
-        var result: [FlowID] = []
-        var current: FlowID? = id
-        while let c = current, let up = owner(of: c) {
-            result.append(c)
-            current = up
-        }
-        return result
-    }
-
     /// Whether `screen` lies (by ownership, tabs and embedding, not presentation) in `flow`'s
     /// subtree.
     func owns(_ flow: FlowID, screen: ScreenID) -> Bool {

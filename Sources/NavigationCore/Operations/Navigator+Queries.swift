@@ -13,13 +13,7 @@ extension Navigator {
     /// `routes.resolve`: how a URL matches — the winning pattern and params, the candidates
     /// that lost (and why), the chain and the mode it would apply with. Changes nothing.
     public func resolve(_ url: String) throws(NavError) -> JSONValue {
-        let parsed: DeepLinkURL
-        do throws(DeepLinkURLError) {
-            parsed = try DeepLinkURL.parse(url, schemes: definition.schemes, hosts: definition.hosts)
-        } catch {
-            throw NavError(.noRouteForURL, "no route for URL '\(url)': \(error)", reason: "noRouteForURL",
-                           data: ["url": .string(url), "candidates": []])
-        }
+        let parsed = try parseDeepLink(url)
         let result = matcher.match(parsed.segments)
         var object: JSONObject = ["url": .string(url)]
         switch parsed.form {
@@ -38,9 +32,8 @@ extension Navigator {
             c["rejected"] = candidate.rejected.map(JSONValue.string) ?? .null
             return .object(c)
         })
-        let transaction = Transaction(context: context, tree: tree, ids: ids)
         do throws(NavError) {
-            let outcome = try transaction.resolveDeepLink(url, matcher: matcher)
+            let outcome = try resolveDeepLink(url, matcher: matcher)
             object["chain"] = .array(outcome.chain.map(\.jsonValue))
             object["mode"] = .string(outcome.mode.rawValue)
             object["ignored"] = .array(outcome.ignored.map(JSONValue.string))

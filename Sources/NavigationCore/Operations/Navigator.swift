@@ -1,9 +1,12 @@
 import NavJSON
 /// The navigation engine: one app definition, one canonical tree, one revision counter.
 ///
-/// Every operation runs in a `Transaction`, which edits the tree in place and logs how to
-/// undo each edit; it is committed as one revision with its ordered events, or refused with a
-/// `NavError` and rolled back, leaving everything as it was. Pure: no I/O, no clocks; ids come from an injectable `IDSource`.
+/// The navigator owns the state: the tree, the revision, the id source, and the records of
+/// the operation under way. Every operation runs as one `Transaction`: the building blocks
+/// (`Navigator+Edits`) edit the tree in place, logging how to undo each edit, and the
+/// operation is committed as one revision with its ordered events, or refused with a
+/// `NavError` and rolled back, leaving everything as it was. Pure: no I/O, no clocks; ids come
+/// from an injectable `IDSource`.
 public struct Navigator: Sendable {
     /// The definition, its resolved lookups, the limits and the deep-link matcher, held by
     /// reference: copying a navigator (a server reading its state may) copies one reference
@@ -14,17 +17,15 @@ public struct Navigator: Sendable {
     var matcher: DeepLinkMatcher { context.matcher }
     /// Random id of this state's life (docs/tree.md), chosen by whoever starts the engine.
     public let instance: String
-    /// The canonical tree, held by the transaction every operation runs in.
-    public var tree: NavigationTree { work.tree }
+    /// The canonical tree, edited in place (copy-on-write copies it only if a copy of the
+    /// navigator or of its tree is still held somewhere).
+    public internal(set) var tree: NavigationTree
     public private(set) var revision: Int
     /// The events of revision 1: the initial tree's `flowStarted`/`enter`s and its `willShow`.
-    public let bootEvents: [NavEvent]
-    public private(set) var ids: any IDSource
-    /// The tree and the records of the last operation (emptied, kept for their capacity): one
-    /// transaction, kept from operation to operation and restarted by each. Building a
-    /// transaction per operation and destroying it (a dozen containers swapped in and out,
-    /// released one by one) cost more than most of what the operation does.
-    private var work: Transaction
+    public private(set) var bootEvents: [NavEvent] = []
+    public internal(set) var ids: any IDSource
+    /// What the operation under way recorded; empty between operations.
+    var records = NavigatorRecords()
 
     /// Boots the root flow as revision 1. The definition must have passed validation, which
     /// rules out every way `boot` can fail; `init(booting:)` is the one to use on a definition
@@ -68,22 +69,22 @@ public struct Navigator: Sendable {
             throw NavigatorBootError(message: error.description)
         }
         self.context = NavigatorContext(definition: definition, limits: limits, matcher: matcher)
-        var boot = Transaction(context: context, tree: NavigationTree(rootFlow: FlowID(0)), ids: ids)
+        self.tree = NavigationTree(rootFlow: FlowID(0))
+        self.ids = ids
+        self.revision = 1
         guard let rootFlow = definition.flow(named: definition.root) else {
             throw NavigatorBootError(message: "the root flow '\(definition.root)' is not defined")
         }
+        let start = mark()
         let built: (flow: FlowID, screen: ScreenID)
         do {
-            built = try boot.buildFlow(rootFlow, parent: .root, via: nil, enterVia: nil, rootParams: [:])
+            built = try buildFlow(rootFlow, parent: .root, via: nil, enterVia: nil, rootParams: [:])
         } catch {
             throw NavigatorBootError(message: "the root flow '\(definition.root)' cannot start: \(error.message)")
         }
-        boot.tree.rootFlow = built.flow
-        self.ids = boot.ids
-        self.revision = 1
-        self.bootEvents = boot.events(since: boot.start)
-        boot.records.clear()
-        self.work = boot
+        tree.rootFlow = built.flow
+        bootEvents = events(since: start)
+        records.clear()
         checkInvariants()
     }
 
@@ -105,39 +106,36 @@ public struct Navigator: Sendable {
         if let expected = operation.expectedRevision, expected != revision {
             throw .conflict("revision", expected: .int(expected), actual: .int(revision))
         }
-        // The transaction edits the tree in place (copy-on-write copies it only if a copy of
-        // the navigator or of its tree is still held somewhere).
-        work.restart(ids: ids)
-        defer { work.records.clear() }
+        let transaction = begin()
+        defer { records.clear() }
         #if DEBUG
-        let (treeBefore, revisionBefore) = (work.tree, revision)
-        defer { WorkMeter.uncounted { checkRevisionMatchesChange(from: treeBefore, revision: revisionBefore) } }
+        let treeBefore = tree
+        defer { WorkMeter.uncounted { checkRevisionMatchesChange(from: treeBefore, revision: transaction.revision) } }
         #endif
         let detail: OperationResult.Detail
         do {
-            detail = try work.run(operation, revision: revision)
+            detail = try run(operation)
         } catch {
-            work.rollBack()
+            rollBack(transaction)
             throw error
         }
+        let start = transaction.start
         if case .deeplink(let outcome) = detail, outcome.dryRun {
             // A plan: report what would happen, keep nothing.
-            let events = work.events(since: work.start)
-            work.rollBack()
+            let events = events(since: start)
+            rollBack(transaction)
             return OperationResult(revision: revision, events: events, noop: outcome.noop, detail: detail)
         }
-        guard work.changed(since: work.start) else {
+        guard changed(since: start) else {
             // Whatever was edited was undone within the operation: the tree is as it was.
             // Ids a result showed (an apply that opened and closed a screen) stay used.
-            ids = work.ids
             return OperationResult(revision: revision, events: [], noop: true, detail: detail)
         }
-        let events = work.events(since: work.start)
+        let events = events(since: start)
         var finalDetail = detail
         if case .close = detail {
-            finalDetail = .close(closed: work.closedScreens(since: work.start), finished: events.finishedFlows)
+            finalDetail = .close(closed: closedScreens(since: start), finished: events.finishedFlows)
         }
-        ids = work.ids
         revision += 1
         checkInvariants()
         return OperationResult(revision: revision, events: events, noop: false, detail: finalDetail)
@@ -166,9 +164,9 @@ public struct Navigator: Sendable {
     }
 }
 
-extension Transaction {
-    /// Runs one operation (recursively for `apply`) on this transaction.
-    mutating func run(_ operation: NavOperation, revision: Int) throws(NavError) -> OperationResult.Detail {
+extension Navigator {
+    /// Runs one operation (recursively for `apply`) in the transaction under way.
+    mutating func run(_ operation: NavOperation) throws(NavError) -> OperationResult.Detail {
         switch operation {
         case .route(let request):
             return .route(try route(request))
@@ -203,7 +201,7 @@ extension Transaction {
                 #endif
                 let detail: OperationResult.Detail
                 do {
-                    detail = try run(operation, revision: revision)
+                    detail = try run(operation)
                 } catch {
                     throw error.atStep(index, operation.method)
                 }

@@ -1,8 +1,8 @@
-/// What every transaction of one navigator reads and never changes: the definition, the
+/// What every operation of one navigator reads and never changes: the definition, the
 /// limits, the deep-link matcher, and the definition's screens, flows and transitions
 /// resolved once at start, so that routing finds a destination with one lookup by name and
-/// copies one reference. A class, so that starting a transaction (or copying the navigator)
-/// copies one reference instead of the whole definition.
+/// copies one reference. A class, so that copying the navigator copies one reference
+/// instead of the whole definition.
 final class NavigatorContext: Sendable {
     let definition: AppDefinition
     let limits: NavigationLimits

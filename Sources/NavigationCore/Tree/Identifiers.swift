@@ -35,8 +35,8 @@ private func parseID(_ text: String, prefix: Character) -> Int? {
     return n
 }
 
-/// Where new instance ids come from. A value type, so that a failed operation, whose
-/// transaction draws ids from its own copy, consumes no id. Injected in tests to make ids
+/// Where new instance ids come from. A value type, so that a failed operation consumes no id:
+/// its transaction keeps a copy of the source as it began and puts it back on rollback. Injected in tests to make ids
 /// predictable.
 public protocol IDSource: Sendable {
     mutating func nextFlowID() -> FlowID

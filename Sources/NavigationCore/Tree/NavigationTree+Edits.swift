@@ -51,7 +51,7 @@ extension NavigationTree {
             if flows[by]?.presented == id { setPresented(nil, by: by, log: &log) }
         case .embedded(let parent, _):
             // Children end newest first: found from the end.
-            if let index = flows.read(parent, { $0.pointee.children.lastIndex(of: id) }) ?? nil {
+            if let index = children(of: parent)?.lastIndex(of: id) {
                 flows.update(parent) { $0.children.remove(at: index) }
                 log.append(.removedChild(id, of: parent, index: index))
             }

@@ -32,14 +32,9 @@ public struct NavigationTree: Sendable, Hashable {
     public var visiblePath: [FlowID] {
         var path: [FlowID] = []
         var current: FlowID? = rootFlow
-        while let id = current, let node = flows[id] {
+        while let id = current, flows.contains(id) {
             path.append(id)
-            if node.kind == .tabs, node.tabs.indices.contains(node.selected) {
-                path.append(node.tabs[node.selected])
-                current = flows[node.tabs[node.selected]]?.presented
-            } else {
-                current = node.presented
-            }
+            current = nextOnVisiblePath(after: id)
         }
         return path
     }
@@ -50,19 +45,10 @@ public struct NavigationTree: Sendable, Hashable {
         top
     }
 
-    /// The deepest container reached from `flow` by selected tabs and presentations.
-    /// Reads fields in place, never copying nodes: this runs several times per operation.
+    /// The deepest container reached from `flow` down the visible path.
     func topContainer(from flow: FlowID) -> FlowID {
         var id = flow
-        while let next = flows.read(id, { node -> FlowID? in
-            guard node.pointee.kind == .tabs, node.pointee.tabs.indices.contains(node.pointee.selected) else {
-                return node.pointee.presented
-            }
-            return node.pointee.tabs[node.pointee.selected]
-        }) {
-            guard let next else { return id }
-            id = next
-        }
+        while let next = nextOnVisiblePath(after: id) { id = next }
         return id
     }
 
@@ -70,77 +56,46 @@ public struct NavigationTree: Sendable, Hashable {
     /// of its parent or its selected tab. Costs the flow's depth.
     func isVisible(_ id: FlowID) -> Bool {
         var current = id
-        while let parent = flows.read(current, { $0.pointee.parent }) {
-            let up: FlowID?
+        while let parent = parent(of: current) {
             switch parent {
             case .root:
                 return current == rootFlow
-            case .presented(let by):
-                up = flows.read(by) { $0.pointee.presented == current ? by : nil } ?? nil
-            case .tab(let of):
-                up = flows.read(of) { node -> FlowID? in
-                    let tabs = node.pointee.tabs, selected = node.pointee.selected
-                    return tabs.indices.contains(selected) && tabs[selected] == current ? of : nil
-                } ?? nil
+            case .presented(let up), .tab(of: let up):
+                guard nextOnVisiblePath(after: up) == current else { return false }
+                current = up
             case .embedded:
                 return false
             }
-            guard let up else { return false }
-            current = up
         }
         return false
     }
 
     /// The one top screen.
     public var topScreen: ScreenID {
-        flows.read(topContainer) { $0.pointee.screens.last! }!
+        topScreen(of: top)!!
     }
 
     /// Screens of the visible path's containers, bottom to top, the top screen last.
     public var visibleScreens: [ScreenID] {
-        visiblePath.flatMap { flows[$0]?.screens ?? [] }
+        visiblePath.flatMap { screens(in: $0) ?? [] }
     }
 
     /// The nearest tabs flow on the visible path, from the top.
     public var nearestTabsFlow: FlowID? {
-        // The visible path walked as `visiblePath` walks it, reading fields in place (no node
-        // copies, no path array): `nav.selectTab` without a flow asks this every time.
         var nearest: FlowID?
         var current: FlowID? = rootFlow
-        while let id = current, let step = flows.read(id, { node -> (isTabs: Bool, tab: FlowID?, presented: FlowID?) in
-            let isTabs = node.pointee.kind == .tabs
-            let hasTab = isTabs && node.pointee.tabs.indices.contains(node.pointee.selected)
-            return (isTabs, hasTab ? node.pointee.tabs[node.pointee.selected] : nil, node.pointee.presented)
-        }) {
-            if step.isTabs { nearest = id }
-            guard let tab = step.tab else {
-                current = step.presented
-                continue
-            }
-            // The selected tab is on the path; the path goes on with what it presents.
-            if flows.read(tab, { $0.pointee.kind == .tabs }) == true { nearest = tab }
-            current = flows.read(tab) { $0.pointee.presented } ?? nil
+        while let id = current, let kind = kind(of: id) {
+            if kind == .tabs { nearest = id }
+            current = nextOnVisiblePath(after: id)
         }
         return nearest
-    }
-
-    /// The flow instance a screen belongs to for routing purposes: embedded flows count,
-    /// containers count, anything else walks up to the named flow that owns it.
-    func ancestors(ofFlow id: FlowID) -> [FlowID] {
-        var result: [FlowID] = []
-        var current: FlowID? = id
-        while let c = current, let up = flows.read(c, { $0.pointee.parent.up }) {
-            result.append(c)
-            current = up
-        }
-        return result
     }
 
     /// Whether `screen` lies (by ownership, tabs and embedding, not presentation) in `flow`'s
     /// subtree.
     func owns(_ flow: FlowID, screen: ScreenID) -> Bool {
-        guard var current = screens.read(screen, { $0.pointee.flow }) else { return false }
-        while let up = flows.read(current, { $0.pointee.parent.up }) {
+        guard var current = owner(of: screen) else { return false }
+        while let up = owner(of: current) {
             if current == flow { return true }
             guard let up else { return false }
             current = up
@@ -156,8 +111,7 @@ public struct NavigationTree: Sendable, Hashable {
         var result: [FlowID] = []
         var pending: [FlowID] = [rootFlow]
         while let id = pending.popLast() {
-            guard let (children, tabs, presented) = flows.read(id, { ($0.pointee.children, $0.pointee.tabs, $0.pointee.presented) })
-            else { continue }
+            guard let children = children(of: id), let tabs = tabs(of: id), let presented = presented(by: id) else { continue }
             result.append(id)
             // Taken from the end: children first, then tabs, then what it presents.
             if let presented { pending.append(presented) }

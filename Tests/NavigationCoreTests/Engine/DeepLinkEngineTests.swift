@@ -163,8 +163,7 @@ import NavFixtures
                         }
                     }
                     var fresh = Navigator(definition: definition, instance: "0")
-                    let transaction = Transaction(context: fresh.context, tree: fresh.tree, ids: fresh.ids)
-                    let filled = try transaction.validatedParams(for: screen.name, params)
+                    let filled = try screen.validatedParams(params)
                     guard let url = CanonicalURL.url(for: screen, params: filled, definition: definition) else {
                         Issue.record("no URL for \(screen.name) \(filled) (seed \(seed))")
                         continue

@@ -1,6 +1,7 @@
 import Testing
 @testable import NavigationCore
 import NavProtocol
+import NavJSON
 
 /// Issue 11, defects 2 and 4: operations whose cost grew with the square (or the cube) of what
 /// they touch. `nav.dismissAll` of 8,000 nested modals took 110 s (events were derived with a
@@ -34,49 +35,33 @@ import NavProtocol
         try expectLinear("apply of n modal routes") { n in try nestedModals(n).work }
     }
 
-    @Test func dismissAllOfNestedModalsIsLinear() throws {
-        try expectLinear("dismissAll of n nested modals") { n in
-            var (nav, _) = try nestedModals(n)
-            let (result, work) = try WorkMeter.measure { try nav.call("nav.dismissAll") }
-            // n exits, each followed by its container's flowFinished, plus willHide and willShow.
-            #expect(result.events.count == 2 * n + 2)
-            #expect(result.events.finishedFlows.count == n)
-            return work
-        }
+    /// A request on the sample app under `n` nested modals (`nestedModals`) that ends all of
+    /// them: `n` flows finish.
+    struct UnderNestedModals: Sendable, CustomTestStringConvertible {
+        var method: String
+        var params: JSONObject
+        /// Whether the events are exactly `n` exits, each followed by its container's
+        /// flowFinished, plus willHide and willShow.
+        var onlyExitsAndFinishes: Bool
+
+        var testDescription: String { "\(method) \(JSONWriter.string(.object(params)))" }
     }
 
-    @Test func closeOfTheFirstModalIsLinear() throws {
-        try expectLinear("close of the first of n nested modals") { n in
-            var (nav, _) = try nestedModals(n)
-            let (result, work) = try WorkMeter.measure { try nav.call("nav.close", ["screen": "s5"]) }
-            #expect(result.events.count == 2 * n + 2)
-            return work
-        }
-    }
+    static let underNestedModals = [
+        UnderNestedModals(method: "nav.dismissAll", params: [:], onlyExitsAndFinishes: true),
+        UnderNestedModals(method: "nav.close", params: ["screen": "s5"], onlyExitsAndFinishes: true),
+        UnderNestedModals(method: "flow.finish", params: ["flow": "f6", "result": 1], onlyExitsAndFinishes: false),
+        UnderNestedModals(method: "nav.popToRoot", params: ["flow": "f2"], onlyExitsAndFinishes: false),
+        UnderNestedModals(method: "nav.deeplink", params: ["url": "social://feed"], onlyExitsAndFinishes: false),
+    ]
 
-    @Test func finishOfTheFirstModalIsLinear() throws {
-        try expectLinear("flow.finish of the first of n nested modals") { n in
+    @Test(arguments: underNestedModals)
+    func endingNestedModalsIsLinear(_ request: UnderNestedModals) throws {
+        try expectLinear(request.testDescription + " under n nested modals") { n in
             var (nav, _) = try nestedModals(n)
-            let (result, work) = try WorkMeter.measure { try nav.call("flow.finish", ["flow": "f6", "result": 1]) }
+            let (result, work) = try WorkMeter.measure { try nav.call(request.method, .object(request.params)) }
             #expect(result.events.finishedFlows.count == n)
-            return work
-        }
-    }
-
-    @Test func popToRootUnderNestedModalsIsLinear() throws {
-        try expectLinear("popToRoot of the feed under n nested modals") { n in
-            var (nav, _) = try nestedModals(n)
-            let (result, work) = try WorkMeter.measure { try nav.call("nav.popToRoot", ["flow": "f2"]) }
-            #expect(result.events.finishedFlows.count == n)
-            return work
-        }
-    }
-
-    @Test func resetDeepLinkUnderNestedModalsIsLinear() throws {
-        try expectLinear("a reset deep link under n nested modals") { n in
-            var (nav, _) = try nestedModals(n)
-            let (result, work) = try WorkMeter.measure { try nav.call("nav.deeplink", ["url": "social://feed"]) }
-            #expect(result.events.finishedFlows.count == n)
+            if request.onlyExitsAndFinishes { #expect(result.events.count == 2 * n + 2) }
             return work
         }
     }

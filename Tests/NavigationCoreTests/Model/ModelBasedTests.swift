@@ -20,7 +20,8 @@ import NavFixtures
         let counts = ModelRun(app: AppDefinition.sample, label: "social", salt: 1, sequences: Self.sequences).run()
         expectCoverage(counts, of: ModelRun.commonCoverage + [
             "tag: dismissAll in a hidden tab", "tag: finished flow with result", "nav.selectTab ok",
-            "tag: push fell back (single)",
+            "tag: push fell back (single)", "nav.deeplink ok", "nav.deeplink noop", "tag: deep link reset",
+            "tag: deep link top", "tag: deep link not found", "nav.deeplink -32006 noRouteForURL",
         ])
     }
 
@@ -31,6 +32,7 @@ import NavFixtures
             "tag: finished tabs with result", "tag: selectTab of a presented tabs flow", "tag: route allowed by *",
             "tag: edge override", "tag: presented anonymous stack", "tag: push fell back (single)",
             "tag: push fell back (tabs flow)", "tag: popToRoot of an embedded flow", "nav.selectTab ok",
+            "nav.deeplink -32006 noRouteForURL",
         ])
     }
 
@@ -149,10 +151,6 @@ struct ModelRun {
         }
         let modelOutcome = model.perform(method: call.method, params: call.params)
         if let violation = engine.tree.invariantViolation(screenLimitPerStack: limits.screensPerStack) { return "engine tree invariant: \(violation)" }
-        // `nearestTabsFlow` walks the visible path in place; it must find what the path gives.
-        if engine.tree.nearestTabsFlow != engine.tree.visiblePath.last(where: { engine.tree.flows[$0]?.kind == .tabs }) {
-            return "nearestTabsFlow differs from the visible path's nearest tabs flow"
-        }
 
         switch (engineOutcome, modelOutcome) {
         case (.failure(let error), .failure(let expected)):

@@ -41,7 +41,8 @@ struct ModelOperationGenerator {
     private mutating func step(_ model: ReferenceModel, roll: Int) -> ModelCall {
         var call: ModelCall
         switch roll {
-        case ..<48: call = ModelCall(method: "nav.route", params: route(model))
+        case ..<42: call = ModelCall(method: "nav.route", params: route(model))
+        case ..<48: call = ModelCall(method: "nav.deeplink", params: ["url": .string(deepLink())])
         case ..<62: call = ModelCall(method: "nav.close", params: close(model))
         case ..<70: call = ModelCall(method: "nav.popTo", params: popTo(model))
         case ..<75: call = ModelCall(method: "nav.popToRoot", params: popToRoot(model))
@@ -55,6 +56,46 @@ struct ModelOperationGenerator {
             call.params = .object(fields)
         }
         return call
+    }
+
+    // MARK: deeplink
+
+    /// Mostly the URL of a screen with a path (any expansion of its pattern, captures of
+    /// their types, sometimes a query item), else a path that matches nothing or a URL of
+    /// no form the app takes.
+    private mutating func deepLink() -> String {
+        let linked = app.screens.filter { $0.path != nil && $0.name != app.notFound }
+        let roll = int(0..<100)
+        guard roll < 75, !linked.isEmpty else {
+            return roll < 92 ? pick(["social://nowhere/\(int(0..<9))", "/zzz", "shop://nothing", "/"])
+                : pick(["http://example.com/feed", "ftp://feed", "feed", "nope://x"])
+        }
+        let screen = pick(linked)
+        let pattern = pick(RefTransaction.expansions(screen.path!))
+        let segments = pattern.map { piece -> String in
+            guard piece.hasPrefix(":") || piece.hasPrefix("*"), let param = screen.params.first(where: { $0.name == piece.dropFirst() })
+            else { return piece }
+            return captureText(param.type)
+        }
+        var url = (percent(60) ? "\(pick(app.schemes.isEmpty ? ["x"] : app.schemes))://" : "/") + segments.joined(separator: "/")
+        if percent(20), let param = screen.params.randomElement(using: &rng) {
+            url += "?\(param.name)=\(captureText(param.type))"
+        } else if percent(10) {
+            url += "?utm=\(int(0..<9))"
+        }
+        return url
+    }
+
+    /// A path segment or query value of a param's type (sometimes one that is not).
+    private mutating func captureText(_ type: ParamType) -> String {
+        if percent(5) { return pick(["abc", "-", "1.5"]) }
+        switch type {
+        case .int: return String(int(0..<50))
+        case .bool: return pick(["true", "false"])
+        case .double: return pick(["1.5", "2"])
+        case .enumeration(let values): return pick(values)
+        default: return pick(["a", "b1", "c9", "x"])
+        }
     }
 
     // MARK: route

@@ -23,6 +23,8 @@ extension RefTransaction {
             try selectTab(tab, flow: flow)
         case .finish(let flow, let result):
             try finish(flow, result: result)
+        case .deeplink(let url):
+            try deeplink(url)
         case .apply(let steps):
             for (index, step) in steps.enumerated() {
                 do {

@@ -35,7 +35,7 @@ extension RefTransaction {
         }
 
         // 4. The transition: explicit, edge override, destination default, push.
-        var via: RefVia
+        let via: RefVia
         if let name = request.transition {
             guard let explicit = transition(named: name) else { throw .invalid }
             via = explicit
@@ -78,7 +78,15 @@ extension RefTransaction {
             }
         }
 
-        // §2.2.
+        return try open(screenDefinition, flowDefinition, params: params, via: via)
+    }
+
+    /// Opens a screen (or starts a flow, one of the two given) from the top with `via`
+    /// (docs/app-definition.md §2.2); returns `nav.route`'s result fields.
+    mutating func open(
+        _ screenDefinition: ScreenDefinition?, _ flowDefinition: FlowDefinition?, params: JSONObject, via: RefVia
+    ) throws(RefError) -> JSONObject {
+        var via = via
         let container = root[topPath]
         if via.kind == "push" {
             if container.kind == .stack, let screenDefinition {

@@ -18,6 +18,7 @@ indirect enum RefOp {
     case selectTab(RefTab, flow: Int?)
     case finish(flow: Int, result: JSONValue)
     case apply([RefRequest])
+    case deeplink(url: String)
 }
 
 struct RefRoute {
@@ -76,6 +77,7 @@ extension RefRequest {
         case "nav.selectTab": known = ["tab", "flow"]
         case "flow.finish": known = ["flow", "result"]
         case "nav.apply": known = ["ops"]
+        case "nav.deeplink": known = ["url"]
         default: throw RefError(code: -32601, reason: "methodNotFound")
         }
         for key in fields.keys where !known.contains(key) && key != "expectRevision" {
@@ -120,6 +122,9 @@ extension RefRequest {
         case "flow.finish":
             guard let flow = try f.id("flow", prefix: "f") else { throw .invalidParam("flow") }
             op = .finish(flow: flow, result: fields["result"] ?? .null)
+        case "nav.deeplink":
+            guard let url = try f.string("url") else { throw .invalidParam("url") }
+            op = .deeplink(url: url)
         default:
             guard case .array(let list)? = fields["ops"] else { throw .invalidParam("ops") }
             var steps: [RefRequest] = []

@@ -61,7 +61,7 @@ public struct DeepLinkOutcome: Sendable, Hashable {
     }
 }
 
-extension Transaction {
+extension Navigator {
     /// `nav.deeplink` (docs/deep-links.md): resolve the chain, then open it as one revision.
     mutating func deeplink(_ url: String, dryRun: Bool, matcher: DeepLinkMatcher) throws(NavError) -> DeepLinkOutcome {
         var resolved = try resolveDeepLink(url, matcher: matcher)
@@ -128,15 +128,20 @@ extension Transaction {
         return definition.flows(rootedAt: screen).first { $0.name != definition.root && !tabs.contains($0.name) }
     }
 
-    /// Parses and matches a deep link and types its params, changing nothing.
-    func resolveDeepLink(_ url: String, matcher: DeepLinkMatcher) throws(NavError) -> DeepLinkOutcome {
-        let parsed: DeepLinkURL
+    /// A deep link split into its form, segments and query, or `noRouteForURL` for a URL
+    /// this app's schemes and hosts do not take.
+    func parseDeepLink(_ url: String) throws(NavError) -> DeepLinkURL {
         do throws(DeepLinkURLError) {
-            parsed = try DeepLinkURL.parse(url, schemes: definition.schemes, hosts: definition.hosts)
+            return try DeepLinkURL.parse(url, schemes: definition.schemes, hosts: definition.hosts)
         } catch {
             throw NavError(.noRouteForURL, "no route for URL '\(url)': \(error)", reason: "noRouteForURL",
                            data: ["url": .string(url), "candidates": []])
         }
+    }
+
+    /// Parses and matches a deep link and types its params, changing nothing.
+    func resolveDeepLink(_ url: String, matcher: DeepLinkMatcher) throws(NavError) -> DeepLinkOutcome {
+        let parsed = try parseDeepLink(url)
         let matches = matcher.chain(for: parsed.segments)
         guard !matches.isEmpty else {
             guard let notFound = definition.notFound else {

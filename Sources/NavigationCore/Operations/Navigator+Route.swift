@@ -1,5 +1,5 @@
 import NavJSON
-extension Transaction {
+extension Navigator {
     /// `nav.route` (docs/operations.md route, rules 1–6).
     mutating func route(_ request: RouteRequest) throws(NavError) -> RouteOutcome {
         // 1. The destination exists and its params are valid.
@@ -10,7 +10,7 @@ extension Transaction {
 
         // 2. The top screen's routes allow it.
         let top = tree.topScreen
-        let topName = tree.screens.read(top) { $0.pointee.name }!
+        let topName = tree.name(of: top)!
         let topScreen = context.screen(named: topName)
         guard let topScreen, topScreen.allows(request.to) else {
             let allowed = topScreen?.definition.routes.allowedNames ?? RouteRules().allowedNames
@@ -68,7 +68,7 @@ extension Transaction {
     func destinationParams(_ destination: ResolvedDestination, _ given: JSONObject) throws(NavError) -> JSONObject {
         switch destination {
         case .screen(let screen):
-            return try validatedParams(for: screen.definition, given)
+            return try screen.definition.validatedParams(given)
         case .flow(let flow):
             if let root = flow.definition.rootScreen { return try validatedParams(for: root, given) }
             if let key = given.keys.first { throw .invalidParams(param: key, problem: .unknown, screen: flow.definition.name) }

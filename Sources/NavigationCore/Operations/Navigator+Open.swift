@@ -8,7 +8,7 @@ struct Opened {
     var via: AppliedTransition
 }
 
-extension Transaction {
+extension Navigator {
     /// Resolves a transition name to what will be applied: a built-in kind or a custom
     /// transition behaving as its base.
     func transition(named name: String) -> AppliedTransition? {
@@ -20,8 +20,8 @@ extension Transaction {
         let top = tree.topContainer
         var transition = transition
         if transition.kind == .push {
-            if let topScreen = tree.flows.read(top, { $0.pointee.kind == .stack ? $0.pointee.screens.last! : nil })! {
-                let owner = tree.screens.read(topScreen) { $0.pointee.flow }!
+            if let topScreen = tree.lastScreen(ofStack: top) {
+                let owner = tree.owner(of: topScreen)!
                 let screen = try addScreen(
                     name, params: params, owner: owner, container: top, via: transition,
                     enterVia: EventVia(transition: transition, direction: .push))

@@ -1,5 +1,5 @@
 import NavJSON
-extension Transaction {
+extension Navigator {
     /// `nav.popTo`: pops the stack holding the screen down to it (with `inclusive`, closes it
     /// too). A name means the nearest screen of that name on the visible path, from the top.
     mutating func popTo(_ selector: ScreenSelector, inclusive: Bool) throws(NavError) {
@@ -45,7 +45,7 @@ extension Transaction {
     mutating func selectTab(_ tab: TabSelector, flow: FlowID?) throws(NavError) {
         let tabsID: FlowID
         if let flow {
-            guard let kind = tree.flows.read(flow, { $0.pointee.kind }) else { throw .unknownInstance(flow.description) }
+            guard let kind = tree.kind(of: flow) else { throw .unknownInstance(flow.description) }
             guard kind == .tabs else { throw .badField("flow", .notAllowed("is \(flow), a \(kind) flow, not a tabs flow")) }
             tabsID = flow
         } else {
@@ -56,7 +56,7 @@ extension Transaction {
         }
         // Reads only what the common case (a tab by index, in range) needs, without copying
         // the node or the tab flows' names.
-        let tabCount = tree.flows.read(tabsID) { $0.pointee.tabs.count }!
+        let tabCount = tree.tabCount(of: tabsID)!
         let index: Int
         switch tab {
         case .index(let i):

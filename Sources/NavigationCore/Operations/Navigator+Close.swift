@@ -1,11 +1,11 @@
 import NavJSON
-extension Transaction {
+extension Navigator {
     /// Closes a screen by the inverse of the transition that opened it (docs/operations.md close):
     /// a pushed screen is popped with everything above it; the root of a presented container
     /// dismisses that container; a root of the root flow or of a tab is an error.
     mutating func close(_ id: ScreenID) throws(NavError) {
-        guard let container = tree.screens.read(id, { $0.pointee.container }) else { throw .unknownInstance(id.description) }
-        let index = tree.flows.read(container) { $0.pointee.screens.firstIndex(of: id)! }!
+        guard let container = tree.container(of: id) else { throw .unknownInstance(id.description) }
+        let index = tree.index(of: id, in: container)!!
         if index > 0 {
             pop(container, keep: index)
             return

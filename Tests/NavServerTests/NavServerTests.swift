@@ -90,6 +90,20 @@ import NavJSON
         #expect(h.call(slim, "nav.subscribe", ["tree": "yes"]).first?["error"]?["code"] == -32602)
     }
 
+    /// A refused `nav.unsubscribe` changes nothing: the connection stays subscribed.
+    @Test func unsubscribeWithAnUnknownFieldKeepsTheSubscription() {
+        let h = Harness()
+        let watcher = h.connect(), writer = h.connect()
+        h.call(watcher, "nav.subscribe")
+        _ = h.take(watcher)
+        let refusal = h.call(watcher, "nav.unsubscribe", ["x": 1])
+        #expect(refusal.count == 1 && refusal[0]["error"]?["data"]?["problem"] == "unknown")
+        _ = h.take(watcher)
+        h.call(writer, "nav.route", ["to": "post", "params": ["postId": 1]])
+        let notes = h.take(watcher)
+        #expect(notes.count == 1 && notes.first?["method"] == "nav.changed")
+    }
+
     @Test func slowSubscribersAreCoalescedWithoutGaps() {
         var configuration = ServerConfiguration()
         configuration.maxCoalescedChanges = 3

@@ -25,7 +25,7 @@ METHODS = [
     "nav.popToRoot", "nav.dismissAll", "nav.selectTab", "flow.finish", "nav.apply", "nav.deeplink",
     "nav.url", "routes.list", "routes.resolve", "daemon.info", "daemon.hello", "rpc.discover",
 ]
-NAVIGATION_METHODS = {  # NavOperation.methods: the ones nav.apply takes, with their params schema
+NAVIGATION_METHODS = {  # RPCMethod.mutatesState: the ones nav.apply takes, with their params schema
     "nav.route": "RouteParams", "nav.close": "CloseParams", "nav.popTo": "PopToParams",
     "nav.popToRoot": "PopToRootParams", "nav.dismissAll": "DismissAllParams",
     "nav.selectTab": "SelectTabParams", "flow.finish": "FlowFinishParams", "nav.apply": "ApplyParams",

@@ -50,7 +50,7 @@ let package = Package(
         // A URL -> routes.resolve, nav.deeplink dry run and real run, on two apps.
         .executableTarget(
             name: "fuzz-deeplink",
-            dependencies: ["FuzzSupport", .product(name: "NavJSON", package: "navd"), .product(name: "NavigationCore", package: "navd")],
+            dependencies: ["FuzzSupport", .product(name: "NavJSON", package: "navd"), .product(name: "NavigationCore", package: "navd"), .product(name: "NavProtocol", package: "navd")],
             swiftSettings: swift6
         ),
     ]

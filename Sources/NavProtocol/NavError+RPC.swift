@@ -7,45 +7,43 @@ extension NavError {
     /// `-32700`: the line is not JSON (invalid UTF-8 included). `data.offset` is the byte where
     /// the parser stopped.
     public static func parseError(_ error: JSONParser.Error) -> NavError {
-        rpc(.parseError, "parse error: \(error.message) at byte \(error.offset)", reason: "parseError",
+        rpc(.parseError, "parse error: \(error.message) at byte \(error.offset)",
             ["offset": .int(error.offset)])
     }
 
     /// `-32600`: not a valid request object (or an empty batch).
     public static func invalidRequest(_ problem: String) -> NavError {
-        rpc(.invalidRequest, "invalid request: \(problem)", reason: "invalidRequest")
+        rpc(.invalidRequest, "invalid request: \(problem)")
     }
 
     /// `-32600`: the line nests deeper than the limit. The parser stops at that depth, so this
     /// is answered for the whole line with `id: null`.
     public static func tooDeep(limit: Int) -> NavError {
-        rpc(.invalidRequest, "invalid request: JSON nested deeper than \(limit) levels", reason: "tooDeep",
+        rpc(.tooDeep, "invalid request: JSON nested deeper than \(limit) levels",
             ["limit": .int(limit)])
     }
 
     /// `-32600`: a batch with more entries than the limit; none of them is run.
     public static func batchTooLarge(count: Int, limit: Int) -> NavError {
-        rpc(.invalidRequest, "invalid request: a batch of \(count) entries exceeds the limit of \(limit)",
-            reason: "batchTooLarge", ["limit": .int(limit), "count": .int(count)])
+        rpc(.batchTooLarge, "invalid request: a batch of \(count) entries exceeds the limit of \(limit)", ["limit": .int(limit), "count": .int(count)])
     }
 
     /// `-32600`: a line longer than the limit; the rest of it was discarded unread.
     public static func messageTooLarge(limit: Int) -> NavError {
-        rpc(.invalidRequest, "invalid request: message longer than \(limit) bytes; the rest of the line was discarded",
-            reason: "messageTooLarge", ["limit": .int(limit)])
+        rpc(.messageTooLarge, "invalid request: message longer than \(limit) bytes; the rest of the line was discarded", ["limit": .int(limit)])
     }
 
     /// `-32601`. Names beginning with `rpc.` are reserved by JSON-RPC; the message says so.
     public static func methodNotFound(_ method: String) -> NavError {
         let detail = RPCMethod.isReserved(method)
             ? " (names beginning with 'rpc.' are reserved for JSON-RPC; navd has only rpc.discover)" : ""
-        return rpc(.methodNotFound, "method not found: '\(method)'\(detail)", reason: "methodNotFound",
+        return rpc(.methodNotFound, "method not found: '\(method)'\(detail)",
                    ["method": .string(method)])
     }
 
     /// `-32602` with a message of the caller's.
     public static func invalidParams(_ message: String, data: JSONObject = [:]) -> NavError {
-        rpc(.invalidParams, "invalid params: \(message)", reason: "invalidParams", data)
+        rpc(.invalidParams, "invalid params: \(message)", data)
     }
 
     /// `-32602`: params given as an array; every navd method takes named params.
@@ -58,12 +56,13 @@ extension NavError {
 
     /// `-32603`: a failure of navd, not of the request.
     public static func internalError(_ message: String) -> NavError {
-        rpc(.internalError, "internal error: \(message)", reason: "internalError")
+        rpc(.internalError, "internal error: \(message)")
     }
 
-    private static func rpc(_ code: Code, _ message: String, reason: String, _ data: JSONObject = [:]) -> NavError {
-        var ordered: JSONObject = ["reason": .string(reason)]
+    /// The request layer's errors carry `reason` first in `data`.
+    private static func rpc(_ reason: Reason, _ message: String, _ data: JSONObject = [:]) -> NavError {
+        var ordered: JSONObject = ["reason": .string(reason.rawValue)]
         for (key, value) in data.pairs where key != "reason" { ordered[key] = value }
-        return NavError(code, message, reason: reason, data: ordered)
+        return NavError(reason, message, data: ordered)
     }
 }

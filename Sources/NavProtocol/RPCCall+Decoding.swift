@@ -134,7 +134,7 @@ extension NavOperation {
                 do throws(NavError) {
                     operations.append(try step(op, at: index))
                 } catch {
-                    throw error.atApplyStep(index, op["method"]?.stringValue ?? "?")
+                    throw error.atStep(index, op["method"]?.stringValue ?? "?")
                 }
             }
             return .apply(operations, expectRevision: try params.int("expectRevision"))
@@ -162,17 +162,5 @@ extension NavOperation {
         let operation = try decode(method, &fields)
         try fields.finish()
         return operation
-    }
-}
-
-extension NavError {
-    /// The same error, saying which step of an `apply` it came from (as the engine says it of
-    /// the steps it performs).
-    fileprivate func atApplyStep(_ index: Int, _ what: String) -> NavError {
-        var copy = self
-        copy.message = "step \(index) (\(what)): \(message)"
-        copy.data["step"] = .int(index)
-        if copy.data["stepOp"] == nil { copy.data["stepOp"] = .string(what) }
-        return copy
     }
 }

@@ -10,7 +10,7 @@ extension NavServer {
     public static func tooManyClientsReply(limit: Int) -> [UInt8] {
         let error = NavError(
             .limitExceeded, "too many clients: navd serves at most \(limit) connections at once; try again later",
-            reason: "limitExceeded", data: ["limit": .int(limit), "what": "clients"])
+            data: ["limit": .int(limit), "what": "clients"])
         var out = JSONBuffer()
         RPCEncoder.failure(id: .null, error: error, into: &out)
         return out.bytes

@@ -252,7 +252,7 @@ public final class NavServer {
         case .routesList:
             return .value(engine.routesJSON)
         case .routesResolve(let url):
-            return .value(try engine.resolve(url))
+            return .value(try engine.resolve(url).jsonValue)
         case .daemonInfo:
             return .value(info)
         case .daemonHello(let name):
@@ -263,7 +263,7 @@ public final class NavServer {
         }
     }
 
-    private static let shuttingDownError = NavError(.shuttingDown, "navd is shutting down", reason: "shuttingDown")
+    private static let shuttingDownError = NavError(.shuttingDown, "navd is shutting down")
 
     /// Runs a mutation; a committed revision is broadcast.
     private func perform(_ operation: NavOperation, in read: inout ReadBatch) throws(NavError) -> CallResult {
@@ -293,8 +293,12 @@ public final class NavServer {
     /// `navigator.perform` and whether it committed a revision, in one access to `engine`.
     private static func run(_ operation: NavOperation, on navigator: inout Navigator) throws(NavError) -> (OperationResult, Bool) {
         let before = navigator.revision
-        let result = try navigator.perform(operation)
-        return (result, navigator.revision != before)
+        do throws(NavError) {
+            let result = try navigator.perform(operation)
+            return (result, navigator.revision != before)
+        } catch {
+            throw error.namingSteps(of: operation)
+        }
     }
 
     /// What a call answers, written by `write(_:into:)`.

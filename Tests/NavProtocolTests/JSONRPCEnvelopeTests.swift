@@ -55,7 +55,7 @@ import NavJSON
     func invalidRequestObject(_ refusal: Refusal) {
         let expected = NavError.invalidRequest(refusal.message)
         #expect(decode(refusal.line) == .single(.invalid(id: refusal.id, error: expected)))
-        #expect(expected.code == .invalidRequest && expected.reason == "invalidRequest")
+        #expect(expected.code == .invalidRequest && expected.reason == .invalidRequest)
         #expect(decode("[" + refusal.line + "]") == .batch([.invalid(id: refusal.id, error: expected)]))
     }
 
@@ -72,7 +72,7 @@ import NavJSON
         #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":["feed"]}"#)
             == .single(.refused(id: 1, error: .positionalParams(method: "nav.route"))))
         let error = NavError.positionalParams(method: "nav.route")
-        #expect(error.code == .invalidParams && error.reason == "invalidParams")
+        #expect(error.code == .invalidParams && error.reason == .invalidParams)
         #expect(error.message == "invalid params: nav.route takes named params (an object), not an array")
     }
 
@@ -86,7 +86,7 @@ import NavJSON
         ] {
             let message = JSONRPC.decode(line: line)
             #expect(lineError(message)?.code == .parseError, "\(line)")
-            #expect(lineError(message)?.reason == "parseError")
+            #expect(lineError(message)?.reason == .parseError)
         }
         let error = lineError(JSONRPC.decode(line: bytes(#"{"method":"a"#) + [0xFF] + bytes(#""}"#)))
         #expect(error?.message == "parse error: invalid UTF-8 at byte 12")
@@ -142,7 +142,7 @@ import NavJSON
     }
 
     @Test func everyErrorHasItsReason() throws {
-        let errors: [(NavError, NavError.Code, String)] = [
+        let errors: [(NavError, RPCErrorCode, String)] = [
             (try #require(lineError(decode("{x"))), .parseError, "parseError"),
             (.invalidRequest("x"), .invalidRequest, "invalidRequest"),
             (.methodNotFound("x"), .methodNotFound, "methodNotFound"),
@@ -154,7 +154,7 @@ import NavJSON
         ]
         for (error, code, reason) in errors {
             #expect(error.code == code)
-            #expect(error.data.keys.first == "reason" && error.reason == reason)
+            #expect(error.data.keys.first == "reason" && error.reason.rawValue == reason)
         }
     }
 

@@ -1,6 +1,7 @@
 import FuzzSupport
 import NavigationCore
 import NavJSON
+import NavProtocol
 
 /// One URL against one navigator.
 struct DeepLinkCase {
@@ -42,7 +43,7 @@ struct DeepLinkCase {
     private func resolve(_ url: String, on navigator: Navigator) -> JSONValue? {
         let result: JSONValue
         do {
-            result = try navigator.resolve(url)
+            result = try navigator.resolve(url).jsonValue
         } catch {
             expect(error.code == .noRouteForURL, "routes.resolve refuses only with -32006", "\(error)")
             return nil

@@ -1,48 +1,40 @@
 import NavJSON
-/// An error that reaches the wire: it knows its JSON-RPC code, message and `data` (whose
-/// `reason` clients switch on). Every refusal of the core is one of these, and a refused
-/// operation changes nothing.
+/// A refusal: what went wrong (`reason`, a closed list clients switch on as `data.reason`), a
+/// message for people and `data` with the details. Every refusal of the core is one of these,
+/// and a refused operation changes nothing. How a reason is numbered on the wire is the
+/// protocol's business (NavProtocol's `RPCErrorCode`), not the engine's.
 public struct NavError: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Code: Int, Sendable, Hashable {
-        case parseError = -32700
-        case invalidRequest = -32600
-        case methodNotFound = -32601
-        case invalidParams = -32602
-        case internalError = -32603
-        case unknownDestination = -32001
-        case routeNotAllowed = -32002
-        case nothingToClose = -32004
-        case conflict = -32005
-        case noRouteForURL = -32006
-        case unknownInstance = -32007
-        case guarded = -32008
-        case limitExceeded = -32009
-        case shuttingDown = -32010
+    /// Every `data.reason` navd answers with: the engine's refusals and those of the request
+    /// layer above it, one list so that no two layers can spell a reason differently.
+    public enum Reason: String, Sendable, Hashable, CaseIterable {
+        case parseError, invalidRequest, tooDeep, batchTooLarge, messageTooLarge, methodNotFound
+        case invalidParams, internalError, shuttingDown
+        case unknownDestination, routeNotAllowed, nothingToClose, conflict, noRouteForURL, unknownInstance
+        case guarded, limitExceeded
     }
 
-    public var code: Code
+    public var reason: Reason
     public var message: String
-    /// Always has `reason`.
+    /// Always has `reason` (after the details, unless they already hold it).
     public var data: JSONObject
 
-    public init(_ code: Code, _ message: String, reason: String, data: JSONObject = [:]) {
-        self.code = code
+    public init(_ reason: Reason, _ message: String, data: JSONObject = [:]) {
+        self.reason = reason
         self.message = message
         var data = data
-        data["reason"] = .string(reason)
+        data["reason"] = .string(reason.rawValue)
         self.data = data
     }
 
-    public var reason: String { data["reason"]?.stringValue ?? "" }
-    public var description: String { "\(message) (\(code.rawValue) \(reason))" }
+    public var description: String { "\(message) (\(reason.rawValue))" }
 
-    /// `{code, message, data}` of a JSON-RPC error object.
-    public var jsonValue: JSONValue {
-        ["code": .int(code.rawValue), "message": .string(message), "data": .object(data)]
-    }
+    /// Where in nested `apply`s the error arose: the index of the failed step at each level,
+    /// outermost first; empty outside an `apply`. The protocol names the steps
+    /// (`NavError.namingSteps(of:)`), since only it knows their method names.
+    public var steps: [Int] = []
 
-    /// The same error, saying which step of an `apply` or deep link it came from.
-    func atStep(_ index: Int, _ what: String) -> NavError {
+    /// The same error, saying which step of an `apply` it came from: `what` names the step.
+    public func atStep(_ index: Int, _ what: String) -> NavError {
         var copy = self
         copy.message = "step \(index) (\(what)): \(message)"
         copy.data["step"] = .int(index)
@@ -58,48 +50,46 @@ extension NavError {
         let question = NearestNames.question(suggestions).map { "; \($0)" } ?? ""
         var data: JSONObject = ["to": .string(name)]
         if !suggestions.isEmpty { data["suggestions"] = .array(suggestions.map(JSONValue.string)) }
-        return NavError(.unknownDestination, "unknown destination '\(name)': no screen or flow has that name\(question)",
-                        reason: "unknownDestination", data: data)
+        return NavError(.unknownDestination, "unknown destination '\(name)': no screen or flow has that name\(question)", data: data)
     }
 
     static func invalidParams(param: String, problem: ParamProblem, screen: String? = nil) -> NavError {
         let whose = screen.map { " of \($0)" } ?? ""
         var data: JSONObject = ["param": .string(param), "problem": .string(problem.code), "detail": .string(problem.description)]
         if let screen { data["screen"] = .string(screen) }
-        return NavError(.invalidParams, "invalid param '\(param)'\(whose): \(problem)", reason: "invalidParams", data: data)
+        return NavError(.invalidParams, "invalid param '\(param)'\(whose): \(problem)", data: data)
     }
 
     /// A malformed request field (not a screen param): `data.problem` is the problem's code, as
     /// for screen params, and `data.detail` its sentence.
     public static func badField(_ field: String, _ problem: FieldProblem) -> NavError {
-        NavError(.invalidParams, "invalid params: '\(field)' \(problem.detail)", reason: "invalidParams",
+        NavError(.invalidParams, "invalid params: '\(field)' \(problem.detail)",
                  data: ["param": .string(field), "problem": .string(problem.code), "detail": .string(problem.detail)])
     }
 
     static func routeNotAllowed(from: String, to: String, allowed: [String]) -> NavError {
         let list = allowed.isEmpty ? "it has no routes" : "allowed: " + allowed.joined(separator: ", ")
         return NavError(.routeNotAllowed, "route not allowed: \(from) cannot open \(to) (\(list))",
-                        reason: "routeNotAllowed",
                         data: ["from": .string(from), "to": .string(to), "allowed": .array(allowed.map(JSONValue.string))])
     }
 
     static func nothingToClose(_ message: String, screen: ScreenID? = nil) -> NavError {
         var data: JSONObject = [:]
         if let screen { data["screen"] = .string(screen.description) }
-        return NavError(.nothingToClose, message, reason: "nothingToClose", data: data)
+        return NavError(.nothingToClose, message, data: data)
     }
 
     static func conflict(_ what: String, expected: JSONValue, actual: JSONValue) -> NavError {
-        NavError(.conflict, "conflict: \(what) is \(actual), expected \(expected)", reason: "conflict",
+        NavError(.conflict, "conflict: \(what) is \(actual), expected \(expected)",
                  data: ["field": .string(what), "expected": expected, "actual": actual])
     }
 
     static func unknownInstance(_ id: String, _ message: String? = nil) -> NavError {
-        NavError(.unknownInstance, message ?? "no screen or flow instance '\(id)'", reason: "unknownInstance",
+        NavError(.unknownInstance, message ?? "no screen or flow instance '\(id)'",
                  data: ["id": .string(id)])
     }
 
     static func limitExceeded(_ message: String, limit: Int) -> NavError {
-        NavError(.limitExceeded, message, reason: "limitExceeded", data: ["limit": .int(limit)])
+        NavError(.limitExceeded, message, data: ["limit": .int(limit)])
     }
 }

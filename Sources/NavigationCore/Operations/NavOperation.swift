@@ -12,21 +12,6 @@ public indirect enum NavOperation: Sendable, Hashable {
     case apply([NavOperation], expectRevision: Int? = nil)
     case deeplink(url: String, dryRun: Bool = false, expectRevision: Int? = nil)
 
-    /// The JSON-RPC method name of this operation.
-    public var method: String {
-        switch self {
-        case .route: return "nav.route"
-        case .close: return "nav.close"
-        case .popTo: return "nav.popTo"
-        case .popToRoot: return "nav.popToRoot"
-        case .dismissAll: return "nav.dismissAll"
-        case .selectTab: return "nav.selectTab"
-        case .finishFlow: return "flow.finish"
-        case .apply: return "nav.apply"
-        case .deeplink: return "nav.deeplink"
-        }
-    }
-
     var expectedRevision: Int? {
         switch self {
         case .route(let r): return r.expectRevision

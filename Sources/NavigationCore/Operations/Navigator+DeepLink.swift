@@ -134,7 +134,7 @@ extension Navigator {
         do throws(DeepLinkURLError) {
             return try DeepLinkURL.parse(url, schemes: definition.schemes, hosts: definition.hosts)
         } catch {
-            throw NavError(.noRouteForURL, "no route for URL '\(url)': \(error)", reason: "noRouteForURL",
+            throw NavError(.noRouteForURL, "no route for URL '\(url)': \(error)",
                            data: ["url": .string(url), "candidates": []])
         }
     }
@@ -147,7 +147,6 @@ extension Navigator {
             guard let notFound = definition.notFound else {
                 let nearest = matcher.nearest(parsed.segments, limit: 5)
                 throw NavError(.noRouteForURL, "no route for URL '\(url)': no pattern matches '/\(parsed.segments.joined(separator: "/"))'",
-                               reason: "noRouteForURL",
                                data: ["url": .string(url), "candidates": .array(nearest.map {
                                    ["screen": .string($0.screen), "pattern": .string($0.pattern.expansion)]
                                })])

@@ -11,42 +11,17 @@ extension Navigator {
     }
 
     /// `routes.resolve`: how a URL matches — the winning pattern and params, the candidates
-    /// that lost (and why), the chain and the mode it would apply with. Changes nothing.
-    public func resolve(_ url: String) throws(NavError) -> JSONValue {
+    /// that lost (and why), and what applying it would do or why it would be refused. Changes
+    /// nothing. Throws only for a URL this app's schemes and hosts do not take.
+    public func resolve(_ url: String) throws(NavError) -> DeepLinkResolution {
         let parsed = try parseDeepLink(url)
-        let result = matcher.match(parsed.segments)
-        var object: JSONObject = ["url": .string(url)]
-        switch parsed.form {
-        case .scheme(let scheme): object["form"] = ["scheme": .string(scheme)]
-        case .host(let host): object["form"] = ["host": .string(host)]
-        case .path: object["form"] = "path"
-        }
-        object["path"] = .string("/" + parsed.segments.joined(separator: "/"))
-        object["query"] = .array(parsed.query.map { ["name": .string($0.name), "value": .string($0.value)] })
-        object["match"] = result.best.map { best in
-            ["screen": .string(best.screen), "pattern": .string(best.pattern.expansion),
-             "source": .string(best.pattern.source), "params": .object(best.params)]
-        } ?? .null
-        object["candidates"] = .array(result.candidates.map { candidate in
-            var c: JSONObject = ["screen": .string(candidate.screen), "pattern": .string(candidate.pattern.expansion)]
-            c["rejected"] = candidate.rejected.map(JSONValue.string) ?? .null
-            return .object(c)
-        })
+        let outcome: Result<DeepLinkOutcome, NavError>
         do throws(NavError) {
-            let outcome = try resolveDeepLink(url, matcher: matcher)
-            object["chain"] = .array(outcome.chain.map(\.jsonValue))
-            object["mode"] = .string(outcome.mode.rawValue)
-            object["ignored"] = .array(outcome.ignored.map(JSONValue.string))
-            object["notFound"] = .bool(outcome.notFound)
-            object["error"] = .null
+            outcome = .success(try resolveDeepLink(url, matcher: matcher))
         } catch {
-            object["chain"] = []
-            object["mode"] = .null
-            object["ignored"] = []
-            object["notFound"] = false
-            object["error"] = error.jsonValue
+            outcome = .failure(error)
         }
-        return .object(object)
+        return DeepLinkResolution(url: url, parsed: parsed, match: matcher.match(parsed.segments), outcome: outcome)
     }
 
     /// `routes.list`: the loaded definition as given, plus every screen's expanded patterns.

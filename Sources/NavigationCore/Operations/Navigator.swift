@@ -192,8 +192,9 @@ extension Navigator {
             var results: [OperationResult] = []
             for (index, operation) in operations.enumerated() {
                 if let expected = operation.expectedRevision, expected != revision {
-                    throw NavError.conflict("revision", expected: .int(expected), actual: .int(revision))
-                        .atStep(index, operation.method)
+                    var error = NavError.conflict("revision", expected: .int(expected), actual: .int(revision))
+                    error.steps = [index]
+                    throw error
                 }
                 let before = mark()
                 #if DEBUG
@@ -203,7 +204,9 @@ extension Navigator {
                 do {
                     detail = try run(operation)
                 } catch {
-                    throw error.atStep(index, operation.method)
+                    var error = error
+                    error.steps.insert(index, at: 0)
+                    throw error
                 }
                 let noop = !changed(since: before)
                 #if DEBUG

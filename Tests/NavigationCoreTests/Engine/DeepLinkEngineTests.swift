@@ -2,6 +2,7 @@ import Testing
 @testable import NavigationCore
 @testable import NavJSON
 import NavFixtures
+import NavProtocol
 
 /// `nav.deeplink` applied to the tree: the chain, the three modes, no-ops, dry runs,
 /// `notFound`, errors naming the step (docs/deep-links.md, semantics.md 25–31).
@@ -120,12 +121,12 @@ import NavFixtures
 
     @Test func resolveExplainsWithoutChanging() throws {
         let nav = sampleNavigator()
-        let explanation = try nav.resolve("social://users/7?section=photos&utm=1")
+        let explanation = try nav.resolve("social://users/7?section=photos&utm=1").jsonValue
         #expect(explanation["match"] == ["screen": "profile", "pattern": "/users/:userId", "source": "/users/:userId(/:section)", "params": ["userId": 7]])
         #expect(explanation["chain"] == [["screen": "profile", "params": ["userId": 7, "section": "photos"], "pattern": "/users/:userId"]])
         #expect(explanation["mode"] == "top" && explanation["ignored"] == ["utm"] && explanation["error"] == .null)
         #expect(explanation["form"] == ["scheme": "social"])
-        let bad = try nav.resolve("/users/7?section=nope")
+        let bad = try nav.resolve("/users/7?section=nope").jsonValue
         #expect(bad["error"]?["data"]?["reason"] == "invalidParams")
     }
 

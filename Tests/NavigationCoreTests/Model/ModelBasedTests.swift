@@ -145,7 +145,7 @@ struct ModelRun {
         let before = (tree: engine.tree, revision: engine.revision)
         let engineOutcome: Result<OperationResult, NavError>
         do throws(NavError) {
-            engineOutcome = .success(try engine.perform(NavOperation(method: call.method, params: call.params)))
+            engineOutcome = .success(try engine.call(call.method, call.params))
         } catch {
             engineOutcome = .failure(error)
         }
@@ -158,7 +158,7 @@ struct ModelRun {
             if call.method == "nav.apply", let step = expected.step, step > 0 { counts["nav.apply failed at a later step", default: 0] += 1 }
             if engine.tree != before.tree || engine.revision != before.revision { return "the failed request changed the engine" }
             var problems: [String] = []
-            if error.code.rawValue != expected.code || error.reason != expected.reason { problems.append("code/reason") }
+            if error.code.rawValue != expected.code || error.reason.rawValue != expected.reason { problems.append("code/reason") }
             if let param = expected.param, error.data["param"] != .string(param) { problems.append("data.param") }
             if let problem = expected.problem, error.data["problem"] != .string(problem) { problems.append("data.problem") }
             if let value = expected.expected, error.data["expected"] != value || error.data["actual"] != expected.actual {

@@ -1,6 +1,7 @@
 import Testing
 @testable import NavigationCore
 @testable import NavJSON
+import NavProtocol
 
 /// Expects the whole tree, as a sketch.
 func expectTree(_ nav: Navigator, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -16,7 +17,7 @@ func expectEvents(_ result: OperationResult, _ expected: [String], sourceLocatio
 /// Expects a call to fail with `code`/`reason` and to leave the state as it was.
 @discardableResult
 func expectFailure(
-    _ nav: inout Navigator, _ method: String, _ params: JSONValue = [:], code: NavError.Code, reason: String,
+    _ nav: inout Navigator, _ method: String, _ params: JSONValue = [:], code: RPCErrorCode, reason: String,
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> NavError? {
     let before = sketch(nav.tree)
@@ -26,7 +27,7 @@ func expectFailure(
         return nil
     }
     #expect(error.code == code, sourceLocation: sourceLocation)
-    #expect(error.reason == reason, sourceLocation: sourceLocation)
+    #expect(error.reason.rawValue == reason, sourceLocation: sourceLocation)
     #expect(sketch(nav.tree) == before && nav.revision == revision, sourceLocation: sourceLocation)
     return error
 }

@@ -10,7 +10,12 @@ func sampleNavigator() -> Navigator {
 extension Navigator {
     /// Decodes and performs a method call as the daemon would.
     mutating func call(_ method: String, _ params: JSONValue = [:]) throws(NavError) -> OperationResult {
-        try perform(NavOperation(method: method, params: params))
+        let operation = try NavOperation(method: method, params: params)
+        do throws(NavError) {
+            return try perform(operation)
+        } catch {
+            throw error.namingSteps(of: operation)
+        }
     }
 
     /// The error a call throws, or `nil`; checks that the state did not change.

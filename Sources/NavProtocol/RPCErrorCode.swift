@@ -1,0 +1,50 @@
+public import NavigationCore
+public import NavJSON
+
+/// The JSON-RPC error codes navd answers with: the specification's own and navd's, one per
+/// `NavError.Reason` (several request-layer reasons share `-32600`).
+public enum RPCErrorCode: Int, Sendable, Hashable {
+    case parseError = -32700
+    case invalidRequest = -32600
+    case methodNotFound = -32601
+    case invalidParams = -32602
+    case internalError = -32603
+    case unknownDestination = -32001
+    case routeNotAllowed = -32002
+    case nothingToClose = -32004
+    case conflict = -32005
+    case noRouteForURL = -32006
+    case unknownInstance = -32007
+    case guarded = -32008
+    case limitExceeded = -32009
+    case shuttingDown = -32010
+
+    public init(_ reason: NavError.Reason) {
+        switch reason {
+        case .parseError: self = .parseError
+        case .invalidRequest, .tooDeep, .batchTooLarge, .messageTooLarge: self = .invalidRequest
+        case .methodNotFound: self = .methodNotFound
+        case .invalidParams: self = .invalidParams
+        case .internalError: self = .internalError
+        case .shuttingDown: self = .shuttingDown
+        case .unknownDestination: self = .unknownDestination
+        case .routeNotAllowed: self = .routeNotAllowed
+        case .nothingToClose: self = .nothingToClose
+        case .conflict: self = .conflict
+        case .noRouteForURL: self = .noRouteForURL
+        case .unknownInstance: self = .unknownInstance
+        case .guarded: self = .guarded
+        case .limitExceeded: self = .limitExceeded
+        }
+    }
+}
+
+extension NavError {
+    /// The error's JSON-RPC code.
+    public var code: RPCErrorCode { RPCErrorCode(reason) }
+
+    /// `{code, message, data}` of a JSON-RPC error object.
+    public var jsonValue: JSONValue {
+        ["code": .int(code.rawValue), "message": .string(message), "data": .object(data)]
+    }
+}

@@ -36,6 +36,8 @@ public struct JSONScanner {
 
     public mutating func skipWhitespace() {
         var i = index
+        // Compact JSON has no whitespace: one comparison decides for any byte above a space.
+        guard i < bytes.count, bytes[i] <= 0x20 else { return }
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
         index = i
     }
@@ -235,7 +237,7 @@ public struct JSONScanner {
             let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
                 index = i + 1
-                return UnsafeBufferPointer(rebasing: bytes[start..<i])
+                return UnsafeBufferPointer(start: bytes.baseAddress! + start, count: i &- start)
             }
             guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
             i += 1

@@ -143,6 +143,7 @@ public enum JSONRPC {
         var fields: Params
         switch envelope.params {
         case nil:
+            if let call = RPCCall(withoutFields: method) { return .call(id: id, call) }
             fields = Params(names: method.fields)
         case .array?:
             return .refused(id: id, error: .positionalParams(method: method.rawValue))

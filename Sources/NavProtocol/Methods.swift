@@ -47,37 +47,69 @@ public enum RPCMethod: String, CaseIterable, Sendable {
         let method: RPCMethod
         switch bytes.count {
         case 7:
-            if bytes.equals(Self.navURL.name) { method = .navURL
-            } else { return nil }
+            if bytes.equals(Self.navURL.name) {
+                method = .navURL
+            } else {
+                return nil
+            }
         case 9:
-            if bytes.equals(Self.navRoute.name) { method = .navRoute
-            } else if bytes.equals(Self.navClose.name) { method = .navClose
-            } else if bytes.equals(Self.navState.name) { method = .navState
-            } else if bytes.equals(Self.navPopTo.name) { method = .navPopTo
-            } else if bytes.equals(Self.navApply.name) { method = .navApply
-            } else { return nil }
+            if bytes.equals(Self.navRoute.name) {
+                method = .navRoute
+            } else if bytes.equals(Self.navClose.name) {
+                method = .navClose
+            } else if bytes.equals(Self.navState.name) {
+                method = .navState
+            } else if bytes.equals(Self.navPopTo.name) {
+                method = .navPopTo
+            } else if bytes.equals(Self.navApply.name) {
+                method = .navApply
+            } else {
+                return nil
+            }
         case 11:
-            if bytes.equals(Self.flowFinish.name) { method = .flowFinish
-            } else if bytes.equals(Self.routesList.name) { method = .routesList
-            } else if bytes.equals(Self.daemonInfo.name) { method = .daemonInfo
-            } else { return nil }
+            if bytes.equals(Self.flowFinish.name) {
+                method = .flowFinish
+            } else if bytes.equals(Self.routesList.name) {
+                method = .routesList
+            } else if bytes.equals(Self.daemonInfo.name) {
+                method = .daemonInfo
+            } else {
+                return nil
+            }
         case 12:
-            if bytes.equals(Self.navDeeplink.name) { method = .navDeeplink
-            } else if bytes.equals(Self.daemonHello.name) { method = .daemonHello
-            } else if bytes.equals(Self.rpcDiscover.name) { method = .rpcDiscover
-            } else { return nil }
+            if bytes.equals(Self.navDeeplink.name) {
+                method = .navDeeplink
+            } else if bytes.equals(Self.daemonHello.name) {
+                method = .daemonHello
+            } else if bytes.equals(Self.rpcDiscover.name) {
+                method = .rpcDiscover
+            } else {
+                return nil
+            }
         case 13:
-            if bytes.equals(Self.navSelectTab.name) { method = .navSelectTab
-            } else if bytes.equals(Self.navSubscribe.name) { method = .navSubscribe
-            } else if bytes.equals(Self.navPopToRoot.name) { method = .navPopToRoot
-            } else { return nil }
+            if bytes.equals(Self.navSelectTab.name) {
+                method = .navSelectTab
+            } else if bytes.equals(Self.navSubscribe.name) {
+                method = .navSubscribe
+            } else if bytes.equals(Self.navPopToRoot.name) {
+                method = .navPopToRoot
+            } else {
+                return nil
+            }
         case 14:
-            if bytes.equals(Self.navDismissAll.name) { method = .navDismissAll
-            } else if bytes.equals(Self.routesResolve.name) { method = .routesResolve
-            } else { return nil }
+            if bytes.equals(Self.navDismissAll.name) {
+                method = .navDismissAll
+            } else if bytes.equals(Self.routesResolve.name) {
+                method = .routesResolve
+            } else {
+                return nil
+            }
         case 15:
-            if bytes.equals(Self.navUnsubscribe.name) { method = .navUnsubscribe
-            } else { return nil }
+            if bytes.equals(Self.navUnsubscribe.name) {
+                method = .navUnsubscribe
+            } else {
+                return nil
+            }
         default: return nil
         }
         self = method

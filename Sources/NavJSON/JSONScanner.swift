@@ -36,6 +36,8 @@ public struct JSONScanner {
 
     public mutating func skipWhitespace() {
         var i = index
+        // Compact JSON has no whitespace: one comparison decides for any byte above a space.
+        guard i < bytes.count, bytes[i] <= 0x20 else { return }
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
         index = i
     }
@@ -235,7 +237,7 @@ public struct JSONScanner {
             let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
                 index = i + 1
-                return UnsafeBufferPointer(rebasing: bytes[start..<i])
+                return UnsafeBufferPointer(start: bytes.baseAddress! + start, count: i &- start)
             }
             guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
             i += 1
@@ -349,6 +351,9 @@ public struct JSONScanner {
     /// A number: `.int` when it has neither fraction nor exponent and an `Int` holds it, else
     /// `.double`.
     private mutating func number() throws(JSONParser.Error) -> JSONValue {
+        // Most numbers are ids, indexes and revisions: positive integers of a few digits,
+        // added up in one pass when neither a fraction nor an exponent follows them.
+        if let value = shortPositiveInteger() { return .int(value) }
         let start = index
         var isInteger = true
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -384,6 +389,22 @@ public struct JSONScanner {
         if isInteger, let value = Int(text) { return .int(value) }
         guard let value = Double(text), value.isFinite else { throw error(.syntax, "number out of range") }
         return .double(value)
+    }
+
+    /// The integer next (its first digit from 1 to 9 next), the scanner after it, when it has
+    /// at most 18 digits and no fraction or exponent; nil, the scanner unmoved, otherwise.
+    private mutating func shortPositiveInteger() -> Int? {
+        var i = index
+        var value = 0
+        while i < bytes.count, Self.isDigit(bytes[i]) {
+            value = value &* 10 &+ Int(bytes[i] &- UInt8(ascii: "0"))
+            i &+= 1
+        }
+        let digits = i &- index
+        guard digits > 0, digits <= 18, bytes[index] != UInt8(ascii: "0") else { return nil }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") || bytes[i] | 0x20 == UInt8(ascii: "e") { return nil }
+        index = i
+        return value
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {

@@ -140,9 +140,10 @@ public enum JSONRPC {
         }
         if let typeName = envelope.paramsOfType { return paramsOfType(typeName, id: answerID) }
 
-        let fields: Params
+        var fields: Params
         switch envelope.params {
         case nil:
+            if let call = RPCCall(withoutFields: method) { return .call(id: id, call) }
             fields = Params(names: method.fields)
         case .array?:
             return .refused(id: id, error: .positionalParams(method: method.rawValue))
@@ -154,15 +155,14 @@ public enum JSONRPC {
             var rescan = JSONScanner(scanner, at: start)
             fields = try Params(names: method.fields, scanning: &rescan, depth: depth + 1)
         }
-        return entry(id: id, method: method, decode(method, fields))
+        return entry(id: id, method: method, decode(method, &fields))
     }
 
     private static func paramsOfType(_ typeName: String, id: JSONValue) -> RPCEntry {
         .invalid(id: id, error: .invalidRequest("'params' must be an object or an array, not \(article(typeName))"))
     }
 
-    private static func decode(_ method: RPCMethod, _ fields: consuming Params) -> Result<RPCCall, NavError> {
-        var fields = fields
+    private static func decode(_ method: RPCMethod, _ fields: inout Params) -> Result<RPCCall, NavError> {
         do throws(NavError) {
             return .success(try RPCCall.decode(method, &fields))
         } catch {
@@ -195,8 +195,8 @@ public enum JSONRPC {
             _ = try member.value(depth: depth)
             return .object(at: start)
         }
-        let fields = try Params(names: method.fields, scanning: &member, depth: depth)
-        return .decoded(decode(method, fields), for: method, at: start)
+        var fields = try Params(names: method.fields, scanning: &member, depth: depth)
+        return .decoded(decode(method, &fields), for: method, at: start)
     }
 
     private static func article(_ typeName: String) -> String {

@@ -41,34 +41,103 @@ public enum RPCMethod: String, CaseIterable, Sendable {
         self = method
     }
 
-    /// The method whose name these UTF-8 bytes spell.
+    /// The method whose name these UTF-8 bytes spell: told apart by length first, then compared
+    /// with the few names of that length as constants (it runs for every request).
     public init?(name bytes: UnsafeBufferPointer<UInt8>) {
-        let names = Self.names
-        for (index, name) in names.ranges.enumerated() where name.count == bytes.count {
-            let equal = names.bytes.withUnsafeBufferPointer { all in
-                UnsafeBufferPointer(rebasing: all[name]).elementsEqual(bytes)
+        let method: RPCMethod
+        switch bytes.count {
+        case 7:
+            if bytes.equals(Self.navURL.name) {
+                method = .navURL
+            } else {
+                return nil
             }
-            if equal {
-                self = Self.allCases[index]
-                return
+        case 9:
+            if bytes.equals(Self.navRoute.name) {
+                method = .navRoute
+            } else if bytes.equals(Self.navClose.name) {
+                method = .navClose
+            } else if bytes.equals(Self.navState.name) {
+                method = .navState
+            } else if bytes.equals(Self.navPopTo.name) {
+                method = .navPopTo
+            } else if bytes.equals(Self.navApply.name) {
+                method = .navApply
+            } else {
+                return nil
             }
+        case 11:
+            if bytes.equals(Self.flowFinish.name) {
+                method = .flowFinish
+            } else if bytes.equals(Self.routesList.name) {
+                method = .routesList
+            } else if bytes.equals(Self.daemonInfo.name) {
+                method = .daemonInfo
+            } else {
+                return nil
+            }
+        case 12:
+            if bytes.equals(Self.navDeeplink.name) {
+                method = .navDeeplink
+            } else if bytes.equals(Self.daemonHello.name) {
+                method = .daemonHello
+            } else if bytes.equals(Self.rpcDiscover.name) {
+                method = .rpcDiscover
+            } else {
+                return nil
+            }
+        case 13:
+            if bytes.equals(Self.navSelectTab.name) {
+                method = .navSelectTab
+            } else if bytes.equals(Self.navSubscribe.name) {
+                method = .navSubscribe
+            } else if bytes.equals(Self.navPopToRoot.name) {
+                method = .navPopToRoot
+            } else {
+                return nil
+            }
+        case 14:
+            if bytes.equals(Self.navDismissAll.name) {
+                method = .navDismissAll
+            } else if bytes.equals(Self.routesResolve.name) {
+                method = .routesResolve
+            } else {
+                return nil
+            }
+        case 15:
+            if bytes.equals(Self.navUnsubscribe.name) {
+                method = .navUnsubscribe
+            } else {
+                return nil
+            }
+        default: return nil
         }
-        return nil
+        self = method
     }
 
-    /// Every name's bytes, one after the other, and where each lies (in `allCases` order): a
-    /// lookup compares lengths, then the bytes of a name of the right length, without copying
-    /// an array per name.
-    private static let names: (bytes: [UInt8], ranges: [Range<Int>]) = {
-        var bytes: [UInt8] = []
-        var ranges: [Range<Int>] = []
-        for method in allCases {
-            let start = bytes.count
-            bytes += method.rawValue.utf8
-            ranges.append(start..<bytes.count)
+    /// The wire name as a constant, `rawValue` without a `String`.
+    var name: StaticString {
+        switch self {
+        case .navState: return "nav.state"
+        case .navSubscribe: return "nav.subscribe"
+        case .navUnsubscribe: return "nav.unsubscribe"
+        case .navRoute: return "nav.route"
+        case .navClose: return "nav.close"
+        case .navPopTo: return "nav.popTo"
+        case .navPopToRoot: return "nav.popToRoot"
+        case .navDismissAll: return "nav.dismissAll"
+        case .navSelectTab: return "nav.selectTab"
+        case .flowFinish: return "flow.finish"
+        case .navApply: return "nav.apply"
+        case .navDeeplink: return "nav.deeplink"
+        case .navURL: return "nav.url"
+        case .routesList: return "routes.list"
+        case .routesResolve: return "routes.resolve"
+        case .daemonInfo: return "daemon.info"
+        case .daemonHello: return "daemon.hello"
+        case .rpcDiscover: return "rpc.discover"
         }
-        return (bytes, ranges)
-    }()
+    }
 
     /// JSON-RPC reserves names beginning with `rpc.` for its own extensions.
     public static func isReserved(_ name: String) -> Bool {

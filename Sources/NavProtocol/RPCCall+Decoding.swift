@@ -11,27 +11,36 @@ extension RPCCall {
         case .navRoute, .navClose, .navPopTo, .navPopToRoot, .navDismissAll, .navSelectTab, .flowFinish, .navApply,
              .navDeeplink:
             call = .operation(try NavOperation.decode(method, &params))
-        case .navState:
-            call = .state
+        case .navState, .navUnsubscribe, .routesList, .daemonInfo, .rpcDiscover:
+            call = RPCCall(withoutFields: method)!
         case .navSubscribe:
             call = .subscribe(tree: try params.bool("tree") ?? true, events: try params.bool("events") ?? true)
-        case .navUnsubscribe:
-            call = .unsubscribe
         case .navURL:
             call = .url(screen: try params.screenID("screen"))
-        case .routesList:
-            call = .routesList
         case .routesResolve:
             call = .routesResolve(url: try params.string("url"))
-        case .daemonInfo:
-            call = .daemonInfo
         case .daemonHello:
             call = .daemonHello(name: try params.string("name"))
-        case .rpcDiscover:
-            call = .rpcDiscover
         }
         try params.finish()
         return call
+    }
+}
+
+extension RPCCall {
+    /// The call of a method that reads no field, nil for any other: a request without params
+    /// names such a call completely, with no fields to read or check.
+    init?(withoutFields method: RPCMethod) {
+        switch method {
+        case .navState: self = .state
+        case .navUnsubscribe: self = .unsubscribe
+        case .routesList: self = .routesList
+        case .daemonInfo: self = .daemonInfo
+        case .rpcDiscover: self = .rpcDiscover
+        case .navRoute, .navClose, .navPopTo, .navPopToRoot, .navDismissAll, .navSelectTab, .flowFinish, .navApply,
+             .navDeeplink, .navSubscribe, .navURL, .routesResolve, .daemonHello:
+            return nil
+        }
     }
 }
 

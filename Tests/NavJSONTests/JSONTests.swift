@@ -2,6 +2,16 @@ import Testing
 @testable import NavJSON
 
 @Suite struct JSONTests {
+    @Test func numbersAreIntegersOnlyWithoutFractionOrExponent() throws {
+        #expect(try JSONParser.parse("[7,42,0,-3,123456789012345678]") == .array([.int(7), .int(42), .int(0), .int(-3), .int(123456789012345678)]))
+        #expect(try JSONParser.parse("[12.5,12e2,12E2,1.0]") == .array([.double(12.5), .double(1200), .double(1200), .double(1)]))
+        #expect(try JSONParser.parse("1234567890123456789") == .int(1234567890123456789))
+        #expect(try JSONParser.parse("12345678901234567890") == .double(1.2345678901234567e19))
+        #expect(throws: JSONParser.Error.self) { try JSONParser.parse("012") }
+        #expect(throws: JSONParser.Error.self) { try JSONParser.parse("12.") }
+        #expect(throws: JSONParser.Error.self) { try JSONParser.parse("12e") }
+    }
+
     @Test func roundTripKeepsKeyOrderAndNumberKinds() throws {
         let text = #"{"b":1,"a":[true,false,null,1.5,-2,"x\"y\n\u00e9"],"c":{}}"#
         let value = try JSONParser.parse(text)

@@ -52,6 +52,19 @@ public struct JSONObject: Sendable {
         }
     }
 
+    /// Sets a member read from a text, the last value of a repeated key winning; whether the
+    /// key is new. The first member makes room for a few, as most objects read are small.
+    mutating func addMember(_ key: String, _ value: JSONValue) -> Bool {
+        if storage.isEmpty {
+            storage.reserveCapacity(4)
+            storage.append((key, value))
+            return true
+        }
+        let count = storage.count
+        self[key] = value
+        return storage.count > count
+    }
+
     /// Calls `body` with each key/value pair in insertion order, without building an array.
     public func forEach(_ body: (String, JSONValue) -> Void) {
         for pair in storage { body(pair.key, pair.value) }

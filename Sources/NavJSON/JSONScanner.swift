@@ -17,6 +17,10 @@ public struct JSONScanner {
     public let duplicateKeys: JSONParser.DuplicateKeys
     /// The next byte to read.
     public private(set) var index = 0
+    /// Where the key of the member `members(depth:_:)` reads begins (its opening quote), until
+    /// the member's value is read (which may read members of its own): a reader that needs a
+    /// key later notes this instead of keeping a copy of the key.
+    public private(set) var keyOffset = 0
 
     public init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, duplicateKeys: JSONParser.DuplicateKeys = .lastWins) {
         self.bytes = bytes
@@ -77,14 +81,44 @@ public struct JSONScanner {
         }
     }
 
+    /// Checks the value next (after any whitespace), nested at `depth`, exactly as
+    /// `value(depth:)` reads it, with the same errors at the same offsets, and moves past it
+    /// without building it: a reader notes where a value is and builds it later, once it knows
+    /// which type it wants.
+    public mutating func skipValue(depth: Int) throws(JSONParser.Error) {
+        skipWhitespace()
+        guard index < bytes.count else { throw error(.syntax, "unexpected end of input") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            // Refusing a repeated key needs the keys seen: only building the object has them.
+            if duplicateKeys == .reject {
+                _ = try object(depth: depth)
+                return
+            }
+            try members(depth: depth) { (_, scanner: inout JSONScanner) throws(JSONParser.Error) -> Bool in
+                try scanner.skipValue(depth: depth + 1)
+                return true
+            }
+        case UInt8(ascii: "["):
+            try elements(depth: depth) { (scanner: inout JSONScanner) throws(JSONParser.Error) in
+                try scanner.skipValue(depth: depth + 1)
+            }
+        case UInt8(ascii: "\""):
+            if plainString() == nil { _ = try string() }
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try number()
+        default: throw error(.syntax, "unexpected character '\(Self.printable(bytes[index]))'")
+        }
+    }
+
     private mutating func object(depth: Int) throws(JSONParser.Error) -> JSONObject {
         var object = JSONObject()
         let rejects = duplicateKeys == .reject
         try members(depth: depth) { (key: UnsafeBufferPointer<UInt8>, scanner: inout JSONScanner) throws(JSONParser.Error) -> Bool in
             let name = String(decoding: key, as: UTF8.self)
-            let count = object.count
-            object[name] = try scanner.value(depth: depth + 1)
-            return !rejects || object.count > count
+            return try object.addMember(name, scanner.value(depth: depth + 1)) || !rejects
         }
         return object
     }
@@ -131,17 +165,20 @@ public struct JSONScanner {
                 throw error(.syntax, "expected a string key")
             }
             let keyStart = index
-            let refused: String?
+            keyOffset = keyStart
+            let accepted: Bool
             if let plain = plainString() {
-                refused = try memberValue(plain, member)
+                accepted = try memberValue(plain, member)
             } else {
                 var name = try string()
-                let outcome = name.withUTF8 { key -> Result<String?, JSONParser.Error> in
+                let outcome = name.withUTF8 { key -> Result<Bool, JSONParser.Error> in
                     do throws(JSONParser.Error) { return .success(try self.memberValue(key, member)) } catch { return .failure(error) }
                 }
-                refused = try outcome.get()
+                accepted = try outcome.get()
             }
-            if let refused {
+            if !accepted {
+                var key = JSONScanner(self, at: keyStart)
+                let refused = (try? key.string()) ?? ""
                 throw JSONParser.Error(kind: .duplicateKey(refused), offset: keyStart, message: "duplicate key")
             }
             skipWhitespace()
@@ -152,12 +189,12 @@ public struct JSONScanner {
         }
     }
 
-    /// The `:` after a key and the member's value, read by `member`; the key's name when
-    /// `member` refuses it.
+    /// The `:` after a key and the member's value, read by `member`; false when `member`
+    /// refuses the key.
     @inline(__always)
     private mutating func memberValue(
         _ key: UnsafeBufferPointer<UInt8>, _ member: (UnsafeBufferPointer<UInt8>, inout JSONScanner) throws(JSONParser.Error) -> Bool
-    ) throws(JSONParser.Error) -> String? {
+    ) throws(JSONParser.Error) -> Bool {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
             throw error(.syntax, "expected ':' after an object key")
@@ -171,7 +208,7 @@ public struct JSONScanner {
             inner.path.insert(.key(String(decoding: key, as: UTF8.self)), at: 0)
             throw inner
         }
-        return accepted ? nil : String(decoding: key, as: UTF8.self)
+        return accepted
     }
 
     /// Reads an array nested at `depth` (its `[` next, after any whitespace): `element` must
@@ -393,6 +430,7 @@ public struct JSONScanner {
 
     /// The integer next (its first digit from 1 to 9 next), the scanner after it, when it has
     /// at most 18 digits and no fraction or exponent; nil, the scanner unmoved, otherwise.
+    @inline(__always)
     private mutating func shortPositiveInteger() -> Int? {
         var i = index
         var value = 0

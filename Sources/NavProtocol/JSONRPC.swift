@@ -44,16 +44,6 @@ public enum JSONRPC {
         line.withUnsafeBufferPointer { decode(line: $0, limits: limits) }
     }
 
-    /// The members of a request object, as read.
-    private struct Envelope {
-        var version: Version?
-        var id: JSONValue?
-        var method: Method?
-        var params: ParamsMember?
-        /// The JSON type of a `params` member that is neither an object nor an array.
-        var paramsOfType: String?
-    }
-
     private enum Version {
         case valid
         case invalid(JSONValue)
@@ -66,13 +56,17 @@ public enum JSONRPC {
         case invalid(JSONValue)
     }
 
-    /// A request's `params` member, read as far as the method known at the time allows.
+    /// What a request's `params` member is, as far as the method known when it was read allows.
     private enum ParamsMember {
-        /// An object decoded for `method` (the method named before it, usually).
-        case decoded(Result<RPCCall, NavError>, for: RPCMethod, at: Int)
-        /// An object not decoded yet: no known method came before it.
+        case absent
+        /// An object whose fields were read for this method (the one named before it,
+        /// usually), into the entry's `fields`.
+        case read(for: RPCMethod, at: Int)
+        /// An object not read yet: no known method came before it.
         case object(at: Int)
         case array
+        /// Neither an object nor an array: its JSON type.
+        case other(String)
     }
 
     /// One request (or anything else in its place), nested at `depth`.
@@ -81,100 +75,99 @@ public enum JSONRPC {
             let value = try scanner.value(depth: depth)
             return .invalid(id: .null, error: .invalidRequest("a request must be an object, not \(article(value.typeName))"))
         }
-        var envelope = Envelope()
+        var id: JSONValue?
+        var version: Version?
+        var method: Method?
+        var params = ParamsMember.absent
+        // The fields of `params`, read in place as soon as the method is known.
+        var fields: Params?
         try scanner.members(depth: depth) { (key, member) throws(JSONParser.Error) -> Bool in
             if key.equals("method") {
-                envelope.method = try readMethod(&member, depth: depth + 1)
+                method = try readMethod(&member, depth: depth + 1)
             } else if key.equals("params") {
+                let start = member.index
                 switch member.peek() {
                 case UInt8(ascii: "{"):
-                    envelope.params = try objectParams(&member, depth: depth + 1, method: envelope.method)
-                    envelope.paramsOfType = nil
+                    if case .known(let known)? = method {
+                        fields = try Params(names: known.fields, scanning: &member, depth: depth + 1)
+                        params = .read(for: known, at: start)
+                    } else {
+                        try member.skipValue(depth: depth + 1)
+                        params = .object(at: start)
+                    }
                 case UInt8(ascii: "["):
-                    _ = try member.value(depth: depth + 1)
-                    envelope.params = .array
-                    envelope.paramsOfType = nil
+                    try member.skipValue(depth: depth + 1)
+                    params = .array
                 default:
-                    envelope.paramsOfType = try member.value(depth: depth + 1).typeName
-                    envelope.params = nil
+                    params = .other(try member.value(depth: depth + 1).typeName)
                 }
             } else if key.equals("id") {
-                envelope.id = try member.value(depth: depth + 1)
+                id = try member.value(depth: depth + 1)
             } else if key.equals("jsonrpc") {
                 if let text = member.plainString() {
-                    envelope.version = text.equals("2.0") ? .valid : .invalid(.string(String(decoding: text, as: UTF8.self)))
+                    version = text.equals("2.0") ? .valid : .invalid(.string(String(decoding: text, as: UTF8.self)))
                 } else {
                     let value = try member.value(depth: depth + 1)
-                    envelope.version = value == .string(version) ? .valid : .invalid(value)
+                    version = value == .string(Self.version) ? .valid : .invalid(value)
                 }
             } else {
-                _ = try member.value(depth: depth + 1)
+                try member.skipValue(depth: depth + 1)
             }
             return true
         }
 
         // The id first, so that a refusal can carry it.
-        let id = envelope.id
         switch id {
         case nil, .string?, .int?, .double?, .null?: break
         case let other?:
             return .invalid(id: .null, error: .invalidRequest("'id' must be a string, a number or null, not \(article(other.typeName))"))
         }
         let answerID = id ?? .null
-        switch envelope.version {
+        switch version {
         case .valid?: break
         case nil: return .invalid(id: answerID, error: .invalidRequest("'jsonrpc' is missing; it must be \"2.0\""))
         case .invalid(let other)?: return .invalid(id: answerID, error: .invalidRequest("'jsonrpc' must be \"2.0\", not \(other)"))
         }
-        let method: RPCMethod
-        switch envelope.method {
+        let known: RPCMethod
+        switch method {
         case nil:
             return .invalid(id: answerID, error: .invalidRequest("'method' is missing"))
         case .invalid(let other)?:
             return .invalid(id: answerID, error: .invalidRequest("'method' must be a string, not \(article(other.typeName))"))
         case .unknown(let name)?:
-            if let typeName = envelope.paramsOfType { return paramsOfType(typeName, id: answerID) }
+            if case .other(let typeName) = params { return paramsOfType(typeName, id: answerID) }
             return .refused(id: id, error: .methodNotFound(name))
-        case .known(let known)?:
-            method = known
+        case .known(let named)?:
+            known = named
         }
-        if let typeName = envelope.paramsOfType { return paramsOfType(typeName, id: answerID) }
 
-        var fields: Params
-        switch envelope.params {
-        case nil:
-            if let call = RPCCall(withoutFields: method) { return .call(id: id, call) }
-            fields = Params(names: method.fields)
-        case .array?:
-            return .refused(id: id, error: .positionalParams(method: method.rawValue))
-        case .decoded(let call, let decodedFor, let start)?:
-            if decodedFor == method { return entry(id: id, method: method, call) }
+        switch params {
+        case .absent:
+            if let call = RPCCall(withoutFields: known) { return .call(id: id, call) }
+            fields = Params(names: known.fields)
+        case .array:
+            return .refused(id: id, error: .positionalParams(method: known.rawValue))
+        case .other(let typeName):
+            return paramsOfType(typeName, id: answerID)
+        case .read(let readFor, let start):
+            // A `method` repeated after `params` names another method: its fields are read again.
+            if readFor != known {
+                var rescan = JSONScanner(scanner, at: start)
+                fields = try Params(names: known.fields, scanning: &rescan, depth: depth + 1)
+            }
+        case .object(let start):
             var rescan = JSONScanner(scanner, at: start)
-            fields = try Params(names: method.fields, scanning: &rescan, depth: depth + 1)
-        case .object(let start)?:
-            var rescan = JSONScanner(scanner, at: start)
-            fields = try Params(names: method.fields, scanning: &rescan, depth: depth + 1)
+            fields = try Params(names: known.fields, scanning: &rescan, depth: depth + 1)
         }
-        return entry(id: id, method: method, decode(method, &fields))
+        do throws(NavError) {
+            return .call(id: id, try RPCCall.decode(known, &fields!))
+        } catch {
+            return .badParams(id: id, method: known, error: error)
+        }
     }
 
     private static func paramsOfType(_ typeName: String, id: JSONValue) -> RPCEntry {
         .invalid(id: id, error: .invalidRequest("'params' must be an object or an array, not \(article(typeName))"))
-    }
-
-    private static func decode(_ method: RPCMethod, _ fields: inout Params) -> Result<RPCCall, NavError> {
-        do throws(NavError) {
-            return .success(try RPCCall.decode(method, &fields))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    private static func entry(id: JSONValue?, method: RPCMethod, _ call: Result<RPCCall, NavError>) -> RPCEntry {
-        switch call {
-        case .success(let call): return .call(id: id, call)
-        case .failure(let error): return .badParams(id: id, method: method, error: error)
-        }
     }
 
     /// The `method` member (its value next).
@@ -185,18 +178,6 @@ public enum JSONRPC {
         let value = try member.value(depth: depth)
         guard case .string(let name) = value else { return .invalid(value) }
         return RPCMethod(name: name).map(Method.known) ?? .unknown(name)
-    }
-
-    /// A `params` object (its `{` next), nested at `depth`: read for `method` when the request
-    /// named one before it, else only checked.
-    private static func objectParams(_ member: inout JSONScanner, depth: Int, method: Method?) throws(JSONParser.Error) -> ParamsMember {
-        let start = member.index
-        guard case .known(let method)? = method else {
-            _ = try member.value(depth: depth)
-            return .object(at: start)
-        }
-        var fields = try Params(names: method.fields, scanning: &member, depth: depth)
-        return .decoded(decode(method, &fields), for: method, at: start)
     }
 
     private static func article(_ typeName: String) -> String {

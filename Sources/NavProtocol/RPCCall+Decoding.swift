@@ -46,7 +46,7 @@ extension RPCCall {
 
 extension RPCMethod {
     /// The fields of the method's params object, every one it reads.
-    var fields: [StaticString] {
+    var fields: FieldNames {
         switch self {
         case .navRoute: return Self.routeFields
         case .navClose: return Self.closeFields
@@ -61,25 +61,25 @@ extension RPCMethod {
         case .navURL: return Self.urlFields
         case .routesResolve: return Self.resolveFields
         case .daemonHello: return Self.helloFields
-        case .navState, .navUnsubscribe, .routesList, .daemonInfo, .rpcDiscover: return []
+        case .navState, .navUnsubscribe, .routesList, .daemonInfo, .rpcDiscover: return .none
         }
     }
 
-    private static let routeFields: [StaticString] = ["to", "params", "transition", "from", "expectRevision", "singleTop", "popTo"]
-    private static let closeFields: [StaticString] = ["screen", "expectRevision"]
-    private static let popToFields: [StaticString] = ["screen", "inclusive", "expectRevision"]
-    private static let popToRootFields: [StaticString] = ["flow", "expectRevision"]
-    private static let dismissAllFields: [StaticString] = ["expectRevision"]
-    private static let selectTabFields: [StaticString] = ["tab", "flow", "expectRevision"]
-    private static let finishFields: [StaticString] = ["flow", "result", "expectRevision"]
-    private static let applyFields: [StaticString] = ["ops", "expectRevision"]
-    private static let deeplinkFields: [StaticString] = ["url", "dryRun", "expectRevision"]
-    private static let subscribeFields: [StaticString] = ["tree", "events"]
-    private static let urlFields: [StaticString] = ["screen"]
-    private static let resolveFields: [StaticString] = ["url"]
-    private static let helloFields: [StaticString] = ["name"]
-    static let popToOptionFields: [StaticString] = ["screen", "inclusive"]
-    static let applyStepFields: [StaticString] = ["method", "params"]
+    private static let routeFields = FieldNames("to", "params", "transition", "from", "expectRevision", "singleTop", "popTo")
+    private static let closeFields = FieldNames("screen", "expectRevision")
+    private static let popToFields = FieldNames("screen", "inclusive", "expectRevision")
+    private static let popToRootFields = FieldNames("flow", "expectRevision")
+    private static let dismissAllFields = FieldNames("expectRevision")
+    private static let selectTabFields = FieldNames("tab", "flow", "expectRevision")
+    private static let finishFields = FieldNames("flow", "result", "expectRevision")
+    private static let applyFields = FieldNames("ops", "expectRevision")
+    private static let deeplinkFields = FieldNames("url", "dryRun", "expectRevision")
+    private static let subscribeFields = FieldNames("tree", "events")
+    private static let urlFields = FieldNames("screen")
+    private static let resolveFields = FieldNames("url")
+    private static let helloFields = FieldNames("name")
+    static let popToOptionFields = FieldNames("screen", "inclusive")
+    static let applyStepFields = FieldNames("method", "params")
 }
 
 extension NavOperation {
@@ -87,28 +87,35 @@ extension NavOperation {
     /// as a request's are; `-32601` for any other name.
     public init(method: String, params: JSONValue?) throws(NavError) {
         guard let rpcMethod = RPCMethod(rawValue: method), rpcMethod.mutatesState else { throw .methodNotFound(method) }
-        var fields = try Params(names: rpcMethod.fields, params)
-        self = try Self.decode(rpcMethod, &fields)
-        try fields.finish()
+        self = try Params.reading(names: rpcMethod.fields, params) { (fields) throws(NavError) in
+            let operation = try Self.decode(rpcMethod, &fields)
+            try fields.finish()
+            return operation
+        }
     }
 
     /// A mutation's operation from its fields; the caller refuses unknown fields after it.
     static func decode(_ method: RPCMethod, _ params: inout Params) throws(NavError) -> NavOperation {
         switch method {
         case .navRoute:
-            var request = RouteRequest(to: try params.string("to"))
-            request.params = try params.object("params") ?? [:]
-            request.transition = try params.optionalString("transition")
-            request.from = try params.screenID("from")
-            request.expectRevision = try params.int("expectRevision")
-            request.singleTop = try params.bool("singleTop") ?? false
-            if let popTo = try params.object("popTo") {
-                var inner = try Params(names: RPCMethod.popToOptionFields, .object(popTo), prefix: "popTo.")
-                request.popTo = ScreenSelector(try inner.string("screen"))
-                request.popToInclusive = try inner.bool("inclusive") ?? false
+            let to = try params.string("to")
+            let routeParams = try params.object("params") ?? JSONObject()
+            let transition = try params.optionalString("transition")
+            let from = try params.screenID("from")
+            let expectRevision = try params.int("expectRevision")
+            let singleTop = try params.bool("singleTop") ?? false
+            var popTo: ScreenSelector?
+            var popToInclusive = false
+            if let given = params.unread("popTo"),
+                var inner = try Params(names: RPCMethod.popToOptionFields, at: given.value, depth: given.depth, name: "popTo", prefix: .popTo)
+            {
+                popTo = ScreenSelector(try inner.string("screen"))
+                popToInclusive = try inner.bool("inclusive") ?? false
                 try inner.finish()
             }
-            return .route(request)
+            return .route(RouteRequest(
+                to: to, params: routeParams, transition: transition, from: from, expectRevision: expectRevision,
+                singleTop: singleTop, popTo: popTo, popToInclusive: popToInclusive))
         case .navClose:
             return .close(screen: try params.screenID("screen"), expectRevision: try params.int("expectRevision"))
         case .navPopTo:
@@ -132,18 +139,14 @@ extension NavOperation {
             guard let flow = try params.flowID("flow") else { throw .badField("flow", .missing(expected: "a flow instance id such as f3")) }
             return .finishFlow(flow, result: params.value("result") ?? .null, expectRevision: try params.int("expectRevision"))
         case .navApply:
-            let ops: [JSONValue]
-            switch params.value("ops") {
-            case .array(let array)?: ops = array
-            case nil, .null?: throw .badField("ops", .missing(expected: "an array of {method, params}"))
-            case let other?: throw .badField("ops", .wrongType(expected: "an array of {method, params}", actual: other.typeName))
-            }
+            let expected = "an array of {method, params}"
+            guard let ops = try params.elements("ops", expected: expected) else { throw .badField("ops", .missing(expected: expected)) }
             var operations: [NavOperation] = []
-            for (index, op) in ops.enumerated() {
+            for (index, op) in ops.elements.enumerated() {
                 do throws(NavError) {
-                    operations.append(try step(op, at: index))
+                    operations.append(try step(op, depth: ops.depth, at: index))
                 } catch {
-                    throw error.atStep(index, op["method"]?.stringValue ?? "?")
+                    throw error.atStep(index, Self.methodName(of: op, depth: ops.depth))
                 }
             }
             return .apply(operations, expectRevision: try params.int("expectRevision"))
@@ -157,19 +160,32 @@ extension NavOperation {
         }
     }
 
-    /// One `{method, params}` step of `nav.apply`: any navigation method, `nav.apply` included.
-    private static func step(_ op: JSONValue, at index: Int) throws(NavError) -> NavOperation {
-        var step = try Params(names: RPCMethod.applyStepFields, op, prefix: "ops[\(index)].")
+    /// One `{method, params}` step of `nav.apply` (at `op`, nested at `depth`): any navigation
+    /// method, `nav.apply` included.
+    private static func step(_ op: JSONScanner, depth: Int, at index: Int) throws(NavError) -> NavOperation {
+        let prefix = FieldPrefix.step(index)
+        var step = try Params(names: RPCMethod.applyStepFields, at: op, depth: depth, name: "ops[\(index)]", prefix: prefix)
+            ?? Params(names: RPCMethod.applyStepFields, prefix: prefix)
         let name = try step.string("method")
         guard let method = RPCMethod(rawValue: name), method.mutatesState else {
             let methods = RPCMethod.allCases.filter(\.mutatesState).map(\.rawValue).joined(separator: ", ")
             throw NavError.badField("ops[\(index)].method", .notAllowed("'\(name)' is not a navigation method (\(methods))"))
         }
-        let params = step.value("params")
+        let params = step.unread("params")
         try step.finish()
-        var fields = try Params(names: method.fields, params)
+        var fields = Params(names: method.fields)
+        if let params, let given = try Params(names: method.fields, at: params.value, depth: params.depth, name: "params") {
+            fields = given
+        }
         let operation = try decode(method, &fields)
         try fields.finish()
         return operation
+    }
+
+    /// The method a step names, for its errors; `?` when it names none.
+    private static func methodName(of op: JSONScanner, depth: Int) -> String {
+        var scanner = op
+        guard let value = try? scanner.value(depth: depth) else { return "?" }
+        return value["method"]?.stringValue ?? "?"
     }
 }

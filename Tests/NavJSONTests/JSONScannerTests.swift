@@ -86,6 +86,48 @@ import Testing
         #expect(try JSONParser.parse(#"{"x":{"a":1,"a":2}}"#) == ["x": ["a": 2]])
     }
 
+    /// `skipValue` checks exactly what `value` reads: on every text, valid or not, both end at
+    /// the same byte or throw the same error at the same byte, nesting included.
+    @Test(arguments: [
+        #"{"a":[1,2.5,-3e2,{"b":null}],"c":"x\u00e9"}"#, #"[true,false,null,"",{}]"#, #""\ud83d\ude00""#, "0", "-0.0e+1",
+        #"{"a":1,}"#, #"{"a" 1}"#, "[1,]", "[01]", "tru", "nul", #""\ud800""#, "\"a\u{01}\"", "[[[[1]]]]", "{\"a\":{\"b\":{\"c\":[]}}}",
+        "1e999", "[1 2]", #"{"a":1 "b":2}"#, "\u{FF}", #"  {"a" : [ 1 , 2 ] }  "#, "{\"k\":\"\u{e9}\"}",
+    ])
+    func skipValueChecksWhatValueReads(_ text: String) {
+        for maxDepth in [2, 3, 64] {
+            let read = scan(text, maxDepth: maxDepth) { (scanner) throws(JSONParser.Error) in
+                _ = try scanner.value(depth: 1)
+                return scanner.index
+            }
+            let skipped = scan(text, maxDepth: maxDepth) { (scanner) throws(JSONParser.Error) in
+                try scanner.skipValue(depth: 1)
+                return scanner.index
+            }
+            #expect(read == skipped, "\(text) at depth \(maxDepth)")
+        }
+    }
+
+    /// While a member's value is read, `keyOffset` is where its key begins, escaped or not; a
+    /// refused escaped key is named decoded.
+    @Test func keyOffsetIsWhereTheMemberKeyBegins() throws {
+        var offsets: [Int] = []
+        _ = try scan(#"{"a":1, "\u0062":{"c":2},"d":3}"#) { (scanner) throws(JSONParser.Error) in
+            try scanner.members(depth: 1) { (_, value) throws(JSONParser.Error) -> Bool in
+                offsets.append(value.keyOffset)
+                try value.skipValue(depth: 2)
+                return true
+            }
+        }.get()
+        #expect(offsets == [1, 8, 25])
+        let refused = scan(#"{"\u0062":1}"#) { (scanner) throws(JSONParser.Error) in
+            try scanner.members(depth: 1) { (_, value) throws(JSONParser.Error) -> Bool in
+                try value.skipValue(depth: 2)
+                return false
+            }
+        }
+        #expect(throws: JSONParser.Error(kind: .duplicateKey("b"), offset: 1, message: "duplicate key")) { try refused.get() }
+    }
+
     /// Strings are checked eight bytes at a time: every byte that ends, escapes or breaks a
     /// string, at every position of strings of every length, with and without bytes after it.
     @Test func stringsStopAtTheFirstSpecialByteWherever() {

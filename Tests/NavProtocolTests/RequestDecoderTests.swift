@@ -56,4 +56,34 @@ import NavJSON
         }
         #expect(error.code == .parseError && error.data["offset"] == 55 && error.message == "parse error: expected a string key at byte 55")
     }
+
+    /// Fields nested in a field are read as the request's are: route's `popTo`, each `apply`
+    /// step and its params, with their names in errors; an unknown key is named decoded, from
+    /// wherever it stands.
+    @Test func nestedFieldsAndUnknownKeysAreNamedInFull() {
+        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.close","params":{"\u0078y":1,"screen":"s2"}}"#)
+            == .single(.badParams(id: 1, method: .navClose, error: .badField("xy", .unknown))))
+        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":{"to":"a","popTo":{"screen":"b","inclusive":true}}}"#)
+            == .single(.call(id: 1, .operation(.route(RouteRequest(to: "a", popTo: .name("b"), popToInclusive: true))))))
+        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":{"to":"a","popTo":{"screen":"b","x":1}}}"#)
+            == .single(.badParams(id: 1, method: .navRoute, error: .badField("popTo.x", .unknown))))
+        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":{"to":"a","popTo":[]}}"#)
+            == .single(.badParams(id: 1, method: .navRoute, error: .badField("popTo", .wrongType(expected: "an object", actual: "array")))))
+        let apply = #"{"jsonrpc":"2.0","id":1,"method":"nav.apply","params":{"ops":[{"method":"nav.close"},{"params":{"to":"p","params":{"k":[1]}},"method":"nav.route"}]}}"#
+        #expect(decode(apply) == .single(.call(id: 1, .operation(.apply([
+            .close(screen: nil), .route(RouteRequest(to: "p", params: ["k": [1]])),
+        ])))))
+        let badStep = #"{"jsonrpc":"2.0","id":1,"method":"nav.apply","params":{"ops":[null,{"method":"nav.close","params":{"screen":"s1","zz":0}}]}}"#
+        guard case .single(.badParams(_, _, let error)) = decode(badStep) else {
+            Issue.record("a bad step is decoded")
+            return
+        }
+        #expect(error.data["step"] == 0 && error.message.contains("ops[0].method"), "\(error)")
+        let unknownStepKey = #"{"jsonrpc":"2.0","id":1,"method":"nav.apply","params":{"ops":[{"method":"nav.close","params":{"screen":"s1","zz":0}}]}}"#
+        guard case .single(.badParams(_, _, let stepError)) = decode(unknownStepKey) else {
+            Issue.record("an unknown field of a step is decoded")
+            return
+        }
+        #expect(stepError.data["step"] == 0 && stepError.data["stepOp"] == "nav.close" && stepError.message.contains("zz"), "\(stepError)")
+    }
 }

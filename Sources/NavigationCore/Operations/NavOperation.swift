@@ -33,8 +33,9 @@ public struct RouteRequest: Sendable, Hashable {
     public var popTo: ScreenSelector?
     public var popToInclusive: Bool
 
+    @inlinable
     public init(
-        to: String, params: JSONObject = [:], transition: String? = nil, from: ScreenID? = nil,
+        to: String, params: JSONObject = JSONObject(), transition: String? = nil, from: ScreenID? = nil,
         expectRevision: Int? = nil, singleTop: Bool = false, popTo: ScreenSelector? = nil, popToInclusive: Bool = false
     ) {
         self.to = to

@@ -250,6 +250,7 @@ public struct JSONScanner {
     /// printable ASCII without escapes, the scanner after it; nil, the scanner before the value,
     /// for any other value (which `value(depth:)` then reads). The bytes stay valid while
     /// `bytes` does: a caller matches names with them without making a `String`.
+    @inline(__always)
     public mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }

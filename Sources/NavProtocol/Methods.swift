@@ -18,6 +18,9 @@ public enum RPCMethod: String, CaseIterable, Sendable {
     case daemonInfo = "daemon.info"
     case daemonHello = "daemon.hello"
     case rpcDiscover = "rpc.discover"
+    case navHistory = "nav.history"
+    case navGoto = "nav.goto"
+    case navReset = "nav.reset"
 
     /// True for the methods that can make a new revision of the navigation tree (a dry-run
     /// `nav.deeplink` does not). Subscribing and naming a connection change only that
@@ -25,10 +28,24 @@ public enum RPCMethod: String, CaseIterable, Sendable {
     public var mutatesState: Bool {
         switch self {
         case .navRoute, .navClose, .navPopTo, .navPopToRoot, .navDismissAll, .navSelectTab, .flowFinish,
+             .navApply, .navDeeplink, .navGoto, .navReset:
+            return true
+        case .navState, .navSubscribe, .navUnsubscribe, .navURL, .routesList, .routesResolve, .daemonInfo,
+             .daemonHello, .rpcDiscover, .navHistory:
+            return false
+        }
+    }
+
+    /// True for the methods that perform a `NavOperation`: the ones a `nav.apply` step may
+    /// name. `nav.goto` and `nav.reset` change the state too, but replace the whole tree
+    /// from the history or the definition: they are not steps (semantics.md 58).
+    public var isOperation: Bool {
+        switch self {
+        case .navRoute, .navClose, .navPopTo, .navPopToRoot, .navDismissAll, .navSelectTab, .flowFinish,
              .navApply, .navDeeplink:
             return true
         case .navState, .navSubscribe, .navUnsubscribe, .navURL, .routesList, .routesResolve, .daemonInfo,
-             .daemonHello, .rpcDiscover:
+             .daemonHello, .rpcDiscover, .navHistory, .navGoto, .navReset:
             return false
         }
     }
@@ -52,6 +69,12 @@ public enum RPCMethod: String, CaseIterable, Sendable {
             } else {
                 return nil
             }
+        case 8:
+            if bytes.equals(Self.navGoto.name) {
+                method = .navGoto
+            } else {
+                return nil
+            }
         case 9:
             if bytes.equals(Self.navRoute.name) {
                 method = .navRoute
@@ -63,6 +86,8 @@ public enum RPCMethod: String, CaseIterable, Sendable {
                 method = .navPopTo
             } else if bytes.equals(Self.navApply.name) {
                 method = .navApply
+            } else if bytes.equals(Self.navReset.name) {
+                method = .navReset
             } else {
                 return nil
             }
@@ -73,6 +98,8 @@ public enum RPCMethod: String, CaseIterable, Sendable {
                 method = .routesList
             } else if bytes.equals(Self.daemonInfo.name) {
                 method = .daemonInfo
+            } else if bytes.equals(Self.navHistory.name) {
+                method = .navHistory
             } else {
                 return nil
             }
@@ -136,6 +163,9 @@ public enum RPCMethod: String, CaseIterable, Sendable {
         case .daemonInfo: return "daemon.info"
         case .daemonHello: return "daemon.hello"
         case .rpcDiscover: return "rpc.discover"
+        case .navHistory: return "nav.history"
+        case .navGoto: return "nav.goto"
+        case .navReset: return "nav.reset"
         }
     }
 

@@ -21,9 +21,38 @@ extension RPCCall {
             call = .routesResolve(url: try params.string("url"))
         case .daemonHello:
             call = .daemonHello(name: try params.string("name"))
+        case .navHistory:
+            call = try decodeHistory(&params)
+        case .navGoto:
+            guard let revision = try params.int("revision") else {
+                throw .badField("revision", .missing(expected: "the revision to go to (an integer)"))
+            }
+            call = .goto(revision: revision, expectRevision: try params.int("expectRevision"))
+        case .navReset:
+            call = .reset(expectRevision: try params.int("expectRevision"))
         }
         try params.finish()
         return call
+    }
+}
+
+extension RPCCall {
+    /// The most entries one `nav.history` answers, and how many without a `limit`.
+    public static let historyLimitMaximum = 1_000
+    public static let historyLimitDefault = 100
+
+    /// `nav.history {since?, limit?, tree?}`: `limit` from 1 to `historyLimitMaximum`,
+    /// `since` a revision (0 or more).
+    private static func decodeHistory(_ params: inout Params) throws(NavError) -> RPCCall {
+        let since = try params.int("since")
+        if let since, since < 0 {
+            throw .badField("since", .notAllowed("must be a revision (0 or more), not \(since)"))
+        }
+        let limit = try params.int("limit") ?? historyLimitDefault
+        guard (1...historyLimitMaximum).contains(limit) else {
+            throw .badField("limit", .notAllowed("must be from 1 to \(historyLimitMaximum), not \(limit)"))
+        }
+        return .history(since: since, limit: limit, tree: try params.bool("tree") ?? false)
     }
 }
 
@@ -38,7 +67,7 @@ extension RPCCall {
         case .daemonInfo: self = .daemonInfo
         case .rpcDiscover: self = .rpcDiscover
         case .navRoute, .navClose, .navPopTo, .navPopToRoot, .navDismissAll, .navSelectTab, .flowFinish, .navApply,
-             .navDeeplink, .navSubscribe, .navURL, .routesResolve, .daemonHello:
+             .navDeeplink, .navSubscribe, .navURL, .routesResolve, .daemonHello, .navHistory, .navGoto, .navReset:
             return nil
         }
     }
@@ -61,6 +90,9 @@ extension RPCMethod {
         case .navURL: return Self.urlFields
         case .routesResolve: return Self.resolveFields
         case .daemonHello: return Self.helloFields
+        case .navHistory: return Self.historyFields
+        case .navGoto: return Self.gotoFields
+        case .navReset: return Self.resetFields
         case .navState, .navUnsubscribe, .routesList, .daemonInfo, .rpcDiscover: return []
         }
     }
@@ -78,6 +110,9 @@ extension RPCMethod {
     private static let urlFields: [StaticString] = ["screen"]
     private static let resolveFields: [StaticString] = ["url"]
     private static let helloFields: [StaticString] = ["name"]
+    private static let historyFields: [StaticString] = ["since", "limit", "tree"]
+    private static let gotoFields: [StaticString] = ["revision", "expectRevision"]
+    private static let resetFields: [StaticString] = ["expectRevision"]
     static let popToOptionFields: [StaticString] = ["screen", "inclusive"]
     static let applyStepFields: [StaticString] = ["method", "params"]
 }
@@ -86,7 +121,7 @@ extension NavOperation {
     /// The operation a mutation `method` names (`nav.apply` steps, tests), its params decoded
     /// as a request's are; `-32601` for any other name.
     public init(method: String, params: JSONValue?) throws(NavError) {
-        guard let rpcMethod = RPCMethod(rawValue: method), rpcMethod.mutatesState else { throw .methodNotFound(method) }
+        guard let rpcMethod = RPCMethod(rawValue: method), rpcMethod.isOperation else { throw .methodNotFound(method) }
         var fields = try Params(names: rpcMethod.fields, params)
         self = try Self.decode(rpcMethod, &fields)
         try fields.finish()
@@ -152,7 +187,7 @@ extension NavOperation {
                 url: try params.string("url"), dryRun: try params.bool("dryRun") ?? false,
                 expectRevision: try params.int("expectRevision"))
         case .navState, .navSubscribe, .navUnsubscribe, .navURL, .routesList, .routesResolve, .daemonInfo, .daemonHello,
-             .rpcDiscover:
+             .rpcDiscover, .navHistory, .navGoto, .navReset:
             preconditionFailure("\(method.rawValue) is not a navigation method")
         }
     }
@@ -161,8 +196,8 @@ extension NavOperation {
     private static func step(_ op: JSONValue, at index: Int) throws(NavError) -> NavOperation {
         var step = try Params(names: RPCMethod.applyStepFields, op, prefix: "ops[\(index)].")
         let name = try step.string("method")
-        guard let method = RPCMethod(rawValue: name), method.mutatesState else {
-            let methods = RPCMethod.allCases.filter(\.mutatesState).map(\.rawValue).joined(separator: ", ")
+        guard let method = RPCMethod(rawValue: name), method.isOperation else {
+            let methods = RPCMethod.allCases.filter(\.isOperation).map(\.rawValue).joined(separator: ", ")
             throw NavError.badField("ops[\(index)].method", .notAllowed("'\(name)' is not a navigation method (\(methods))"))
         }
         let params = step.value("params")

@@ -25,6 +25,13 @@ public enum RPCCall: Sendable, Hashable {
     case daemonHello(name: String)
     /// `rpc.discover`.
     case rpcDiscover
+    /// `nav.history`: entries after `since` (the newest without it), at most `limit`, with
+    /// their trees when `tree`.
+    case history(since: Int?, limit: Int, tree: Bool)
+    /// `nav.goto`: make the tree of `revision` current again.
+    case goto(revision: Int, expectRevision: Int?)
+    /// `nav.reset`: open the boot tree with fresh ids.
+    case reset(expectRevision: Int?)
 
     public var method: RPCMethod {
         switch self {
@@ -38,6 +45,9 @@ public enum RPCCall: Sendable, Hashable {
         case .daemonInfo: return .daemonInfo
         case .daemonHello: return .daemonHello
         case .rpcDiscover: return .rpcDiscover
+        case .history: return .navHistory
+        case .goto: return .navGoto
+        case .reset: return .navReset
         }
     }
 }

@@ -18,6 +18,8 @@ public enum RPCErrorCode: Int, Sendable, Hashable {
     case guarded = -32008
     case limitExceeded = -32009
     case shuttingDown = -32010
+    /// `nav.goto` of a revision the history no longer (or never) had.
+    case historyGone = -32012
 
     public init(_ reason: NavError.Reason) {
         switch reason {
@@ -35,6 +37,7 @@ public enum RPCErrorCode: Int, Sendable, Hashable {
         case .unknownInstance: self = .unknownInstance
         case .guarded: self = .guarded
         case .limitExceeded: self = .limitExceeded
+        case .historyGone: self = .historyGone
         }
     }
 }

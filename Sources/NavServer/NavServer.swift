@@ -21,6 +21,9 @@ public final class NavServer {
     var subscribers: [ClientConnection] = []
     var shuttingDown = false
     let limits: RPCLimits
+    /// Every committed revision, the last `configuration.historyLimit` of them
+    /// (`NavServer+History`).
+    public internal(set) var history: History
 
     /// The tree of `revision` encoded, kept for `nav.state` and the notifications that carry
     /// it until the next revision (see `encodedTree()`).
@@ -32,10 +35,22 @@ public final class NavServer {
     /// swapped like `spareResponses`.
     var spareNotification: JSONBuffer?
 
-    public init(navigator: Navigator, configuration: ServerConfiguration = ServerConfiguration()) {
+    /// A server of `navigator`'s state. `history` is what a restored state brings along; without
+    /// it the history starts with the navigator's revision as its entry (cause `daemon.start`,
+    /// the boot events).
+    public init(navigator: Navigator, configuration: ServerConfiguration = ServerConfiguration(), history: History? = nil) {
         self.engine = navigator
         self.configuration = configuration
         self.limits = RPCLimits(maxDepth: configuration.maxDepth, maxBatch: configuration.maxBatch)
+        if let history {
+            self.history = history
+        } else {
+            var started = History(limit: max(1, configuration.historyLimit))
+            started.append(HistoryEntry(
+                revision: navigator.revision, at: configuration.now(), cause: .daemonStart, events: navigator.bootEvents,
+                tree: navigator.tree))
+            self.history = started
+        }
     }
 
     public var navigator: Navigator { engine }
@@ -260,24 +275,38 @@ public final class NavServer {
             return .value(["client": .string(connection.id.description)])
         case .rpcDiscover:
             return .value(configuration.openRPC)
+        case .history(let since, let limit, let tree):
+            return .value(historyJSON(since: since, limit: limit, tree: tree))
+        case .goto(let revision, let expectRevision):
+            guard !shuttingDown else { throw Self.shuttingDownError }
+            return try goto(revision, expectRevision: expectRevision, in: &read)
+        case .reset(let expectRevision):
+            guard !shuttingDown else { throw Self.shuttingDownError }
+            return try reset(expectRevision: expectRevision, in: &read)
         }
     }
 
-    private static let shuttingDownError = NavError(.shuttingDown, "navd is shutting down")
+    static let shuttingDownError = NavError(.shuttingDown, "navd is shutting down")
 
     /// Runs a mutation; a committed revision is broadcast.
     private func perform(_ operation: NavOperation, in read: inout ReadBatch) throws(NavError) -> CallResult {
         let (result, isCommit) = try Self.run(operation, on: &engine)
         // Only a committed revision is news: no-ops and dry runs are not.
         guard isCommit else { return .operation(result, events: nil) }
+        return committed(result, method: RPCMethod(operation), params: .object(operation.requestParams), in: &read)
+    }
+
+    /// A revision a request committed: kept in the history with its cause, broadcast.
+    func committed(_ result: OperationResult, method: RPCMethod, params: JSONValue, in read: inout ReadBatch) -> CallResult {
         read.committed = true
+        let connection = read.connection
+        remember(result, cause: HistoryCause(method: method.rawValue, params: params, client: connection.name, clientID: connection.id.description))
         // Without subscribers the events are needed once: the response writes them itself.
         guard !subscribers.isEmpty else { return .operation(result, events: nil) }
         // The events are encoded once, for the response and every notification.
         let events = result.events.encodedJSON
-        let connection = read.connection
         let record = ChangeRecord(
-            revision: result.revision, method: RPCMethod(operation).rawValue, client: connection.id,
+            revision: result.revision, method: method.rawValue, client: connection.id,
             clientName: connection.name, events: events)
         broadcast(record, deferring: connection.id, into: &read.outbox)
         return .operation(result, events: events)

@@ -1,5 +1,8 @@
 import NavigationCore
 import NavJSON
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Limits and facts about the daemon the server reports (docs/protocol.md daemon.info).
 public struct ServerConfiguration: Sendable {
@@ -27,6 +30,18 @@ public struct ServerConfiguration: Sendable {
     public var openRPC: JSONValue = .null
     /// Monotonic seconds, for `uptimeSeconds`.
     public var clock: @Sendable () -> Double = { 0 }
+    /// How many revisions `history` keeps (`--history N`, at least 1).
+    public var historyLimit = History.defaultLimit
+    /// Milliseconds since the Unix epoch: when a revision was made (`HistoryEntry.at`).
+    /// Injected so that tests are deterministic.
+    public var now: @Sendable () -> Int = ServerConfiguration.wallClockMilliseconds
+
+    /// The system's real-time clock, in milliseconds since the Unix epoch.
+    public static let wallClockMilliseconds: @Sendable () -> Int = {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
+    }
 
     public init() {}
 }

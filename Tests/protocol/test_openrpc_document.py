@@ -24,8 +24,9 @@ METHODS = [
     "nav.state", "nav.subscribe", "nav.unsubscribe", "nav.route", "nav.close", "nav.popTo",
     "nav.popToRoot", "nav.dismissAll", "nav.selectTab", "flow.finish", "nav.apply", "nav.deeplink",
     "nav.url", "routes.list", "routes.resolve", "daemon.info", "daemon.hello", "rpc.discover",
+    "nav.history", "nav.goto", "nav.reset",
 ]
-NAVIGATION_METHODS = {  # RPCMethod.mutatesState: the ones nav.apply takes, with their params schema
+NAVIGATION_METHODS = {  # RPCMethod.isOperation: the ones nav.apply takes, with their params schema
     "nav.route": "RouteParams", "nav.close": "CloseParams", "nav.popTo": "PopToParams",
     "nav.popToRoot": "PopToRootParams", "nav.dismissAll": "DismissAllParams",
     "nav.selectTab": "SelectTabParams", "flow.finish": "FlowFinishParams", "nav.apply": "ApplyParams",
@@ -35,7 +36,7 @@ ERRORS = {  # docs/protocol.md, with data.reason (NavError.Code)
     -32700: "parseError", -32600: "invalidRequest", -32601: "methodNotFound", -32602: "invalidParams",
     -32603: "internalError", -32001: "unknownDestination", -32002: "routeNotAllowed",
     -32004: "nothingToClose", -32005: "conflict", -32006: "noRouteForURL", -32007: "unknownInstance",
-    -32008: "guarded", -32009: "limitExceeded", -32010: "shuttingDown",
+    -32008: "guarded", -32009: "limitExceeded", -32010: "shuttingDown", -32012: "historyGone",
 }
 
 
@@ -268,6 +269,20 @@ DEEPLINK_NOT_FOUND = {"url": "social://nowhere", "target": {"screen": "notFound"
 RESOLVE = {"url": "/users/42", "match": {"screen": "profile", "pattern": "/users/:userId", "params": {"userId": 42}},
            "candidates": [{"pattern": "/users/:userId/:section", "why": "too few segments"}], "chain": []}
 
+# Stage E: the history (semantics.md 54-58).
+HISTORY = {"entries": [
+    {"revision": 1, "at": 1763942400000, "cause": {"method": "daemon.start", "params": {}, "client": None, "clientId": None},
+     "events": BOOT_EVENTS},
+    {"revision": 2, "at": 1763942400123, "cause": {"method": "nav.route", "params": {"to": "post", "params": {"postId": 5}},
+                                                   "client": "navctl", "clientId": "c3"},
+     "events": ROUTE_ZOOM["events"]}], "oldest": 1, "latest": 2}
+HISTORY_WITH_TREES = {**HISTORY, "entries": [{**HISTORY["entries"][0], "root": BOOT_STATE["root"]}]}
+GOTO_BOOT = {"revision": 3, "events": [
+    {"type": "willHide", "screen": "s5", "name": "post", "params": {"postId": 5}, "flow": "f2"},
+    {"type": "exit", "screen": "s5", "name": "post", "params": {"postId": 5}, "flow": "f2",
+     "via": {"kind": "push", "name": "zoom", "animator": "zoom", "direction": "pop"}},
+    {"type": "willShow", "screen": "s1", "name": "feedList", "params": {}, "flow": "f2"}]}
+
 
 VALID = {
     "boot state": ("nav.state", BOOT_STATE),
@@ -305,6 +320,12 @@ VALID = {
     "daemon.info": ("daemon.info", DAEMON_INFO),
     "daemon.hello": ("daemon.hello", {"client": "c3"}),
     "rpc.discover": ("rpc.discover", DOC),
+    "nav.history": ("nav.history", HISTORY),
+    "nav.history with trees": ("nav.history", HISTORY_WITH_TREES),
+    "nav.history of nothing": ("nav.history", {"entries": [], "oldest": None, "latest": None}),
+    "nav.goto": ("nav.goto", GOTO_BOOT),
+    "nav.goto no-op": ("nav.goto", NOOP),
+    "nav.reset": ("nav.reset", GOTO_BOOT),
 }
 
 
@@ -506,6 +527,10 @@ VALID_PARAMS = {
     "url of a screen": ("nav.url", {"screen": "s3"}),
     "resolve": ("routes.resolve", {"url": "/users/42"}),
     "hello": ("daemon.hello", {"name": "navview"}),
+    "history": ("nav.history", {}),
+    "history since with trees": ("nav.history", {"since": 12, "limit": 1000, "tree": True}),
+    "goto": ("nav.goto", {"revision": 1, "expectRevision": 7}),
+    "reset": ("nav.reset", {}),
 }
 INVALID_PARAMS = {
     "state with a field": ("nav.state", {"tree": True}),
@@ -532,6 +557,14 @@ INVALID_PARAMS = {
     "deeplink without url": ("nav.deeplink", {"dryRun": True}),
     "hello without name": ("daemon.hello", {}),
     "resolve without url": ("routes.resolve", {}),
+    "history limit 0": ("nav.history", {"limit": 0}),
+    "history limit over 1000": ("nav.history", {"limit": 1001}),
+    "history since negative": ("nav.history", {"since": -1}),
+    "goto without revision": ("nav.goto", {}),
+    "goto revision 0": ("nav.goto", {"revision": 0}),
+    "reset with a field": ("nav.reset", {"revision": 1}),
+    "apply of goto": ("nav.apply", {"ops": [{"method": "nav.goto", "params": {"revision": 1}}]}),
+    "apply of reset": ("nav.apply", {"ops": [{"method": "nav.reset"}]}),
 }
 
 

@@ -10,7 +10,7 @@ public struct NavError: Error, Sendable, Hashable, CustomStringConvertible {
         case parseError, invalidRequest, tooDeep, batchTooLarge, messageTooLarge, methodNotFound
         case invalidParams, internalError, shuttingDown
         case unknownDestination, routeNotAllowed, nothingToClose, conflict, noRouteForURL, unknownInstance
-        case guarded, limitExceeded
+        case guarded, limitExceeded, historyGone
     }
 
     public var reason: Reason
@@ -79,7 +79,7 @@ extension NavError {
         return NavError(.nothingToClose, message, data: data)
     }
 
-    static func conflict(_ what: String, expected: JSONValue, actual: JSONValue) -> NavError {
+    public static func conflict(_ what: String, expected: JSONValue, actual: JSONValue) -> NavError {
         NavError(.conflict, "conflict: \(what) is \(actual), expected \(expected)",
                  data: ["field": .string(what), "expected": expected, "actual": actual])
     }

@@ -95,18 +95,24 @@ extension Navigator {
     }
 
     /// The screens of `old` that `target` lacks, top-most first, in the order the engine's own
-    /// operations remove them: the containers that stay are visited as `dismissAll` visits
-    /// them (the visible path from the top down, then the hidden ones from the last), each
-    /// first dismissing a presentation that goes (what that presents first, then its tabs from
-    /// the last, then its own stack from the top), then popping its own screens that go.
+    /// operations remove them: flows are visited as `dismissAll` visits them (the visible path
+    /// from the top down, then the others from the last), each first dismissing a presentation
+    /// that goes (what that presents first, then its tabs from the last, then its own stack
+    /// from the top), then, if it stays, popping its own screens that go.
     private static func removalOrder(of old: NavigationTree, keeping target: NavigationTree) -> [ScreenID] {
         var order: [ScreenID] = []
+        var emitted = Set<ScreenID>()
+        func remove(_ screens: [ScreenID]) {
+            for screen in screens.reversed() where !target.screens.contains(screen) && emitted.insert(screen).inserted {
+                order.append(screen)
+            }
+        }
         func dismissed(_ root: FlowID) {
             var pending: [(id: FlowID, opened: Bool)] = [(root, false)]
             while let (id, opened) = pending.popLast() {
                 guard let node = old.flows[id] else { continue }
                 if opened {
-                    order.append(contentsOf: node.screens.reversed())
+                    remove(node.screens)
                     continue
                 }
                 pending.append((id, true))
@@ -114,21 +120,15 @@ extension Navigator {
                 if let presented = node.presented { pending.append((presented, false)) }
             }
         }
-        guard target.flows.contains(old.rootFlow) else {
-            dismissed(old.rootFlow)
-            return order.filter { !target.screens.contains($0) }
-        }
         var visited = Set<FlowID>()
-        for id in old.visiblePath.reversed() + old.allFlowsInOrder.reversed() where target.flows.contains(id) {
+        for id in old.visiblePath.reversed() + old.allFlowsInOrder.reversed() {
             guard visited.insert(id).inserted, let node = old.flows[id] else { continue }
             if let presented = node.presented, !target.flows.contains(presented) { dismissed(presented) }
-            order.append(contentsOf: node.screens.reversed().filter { !target.screens.contains($0) })
+            if target.flows.contains(id) { remove(node.screens) }
         }
-        // A screen of a container that goes, inside one that stays: not shown by the tree's
-        // shapes, kept for completeness.
-        let listed = Set(order)
-        order.append(contentsOf: old.allScreensInOrder.reversed().filter { !listed.contains($0) && !target.screens.contains($0) })
-        return order.filter { !target.screens.contains($0) }
+        // The root flow goes only in a reset: whatever is left, from the root's top.
+        dismissed(old.rootFlow)
+        return order
     }
 
     /// How an added screen entered: a pushed one by its push; else with the presentation of

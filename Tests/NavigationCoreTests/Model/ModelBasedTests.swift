@@ -143,6 +143,7 @@ struct ModelRun {
     /// Performs one request on both; describes the first difference, or `nil`.
     func step(_ call: ModelCall, engine: inout Navigator, model: inout ReferenceModel, counts: inout [String: Int]) -> String? {
         let before = (tree: engine.tree, revision: engine.revision)
+        let navigatorBefore = engine
         let engineOutcome: Result<OperationResult, NavError>
         do throws(NavError) {
             engineOutcome = .success(try engine.call(call.method, call.params))
@@ -184,6 +185,9 @@ struct ModelRun {
             if call.method == "nav.route" || call.method == "nav.close", result.detailJSON != expected.detail {
                 return "result: engine \(JSONWriter.string(.object(result.detailJSON))), model \(JSONWriter.string(.object(expected.detail)))"
             }
+            if !result.noop, let problem = checkGoto(from: navigatorBefore, to: engine, like: result, method: call.method, counts: &counts) {
+                return problem
+            }
         case (.success(let result), .failure(let expected)):
             return "engine succeeded (noop \(result.noop)), model refused: \(expected)\nengine events:\n\(eventLines(result.events.map(\.jsonValue)))"
         case (.failure(let error), .success(let expected)):
@@ -191,6 +195,74 @@ struct ModelRun {
         }
         if engine.revision != model.revision { return "revision: engine \(engine.revision), model \(model.revision)" }
         return compareTrees(engine, model)
+    }
+
+    /// `goto` of the tree a revision made, from the state before it, makes the same tree and
+    /// tells the same events; in the same order for one operation (an `apply`'s steps remove
+    /// in their own order, which the net change cannot know). The tree's JSON reads back, and
+    /// a reset from here opens the boot tree's shape with fresh ids.
+    func checkGoto(from before: Navigator, to engine: Navigator, like result: OperationResult, method: String, counts: inout [String: Int]) -> String? {
+        var shadow = before
+        let gone: OperationResult
+        do throws(NavError) {
+            gone = try shadow.goto(engine.tree)
+        } catch {
+            return "goto of the new tree refused: \(error)"
+        }
+        if shadow.tree != engine.tree || gone.revision != engine.revision { return "goto made another tree or revision" }
+        // Only `flow.finish` knows a flow's result: a goto finishes flows with `null`.
+        let expected = result.events.map { event -> NavEvent in
+            guard case .flowFinished(let flow, let name, _) = event else { return event }
+            return .flowFinished(flow: flow, name: name, result: .null)
+        }
+        // Several steps remove in their own order, and of a tabs flow that goes, `dismissAll`
+        // removes the visible tab first, `nav.close`/`flow.finish` the last tab first: the
+        // net change follows one rule (semantics.md 57), so those are compared as sets.
+        let removedTabs = before.tree.flows.values.contains { $0.kind == .tabs && !engine.tree.flows.contains($0.id) }
+        if method == "nav.apply" || method == "nav.deeplink" || removedTabs {
+            // Which transition a screen removed or added within several steps went by is the
+            // net change's guess: compared without `via`.
+            let sorted = { (events: [NavEvent]) in
+                events.map { event -> String in
+                    guard case .object(var object) = event.jsonValue else { return "" }
+                    object["via"] = nil
+                    return JSONWriter.string(.object(object))
+                }.sorted()
+            }
+            if sorted(gone.events) != sorted(expected) {
+                return "goto events differ as a set\ngoto:\n\(eventLines(gone.events.map(\.jsonValue)))\nengine:\n\(eventLines(result.events.map(\.jsonValue)))"
+            }
+            counts["goto like \(method) (as a set)", default: 0] += 1
+        } else {
+            if gone.events != expected {
+                return "goto events differ from\n\(sketch(before.tree))\ngoto:\n\(eventLines(gone.events.map(\.jsonValue)))\nengine:\n\(eventLines(result.events.map(\.jsonValue)))"
+            }
+            counts["goto like \(method)", default: 0] += 1
+        }
+        // Reading the JSON back and resetting cost more than the step: every fifth revision.
+        guard engine.revision % 5 == 0 else { return nil }
+        counts["tree read back and reset", default: 0] += 1
+        do {
+            if try NavigationTree(json: JSONParser.parse(JSONWriter.string(engine.tree.jsonValue))) != engine.tree {
+                return "the tree's JSON reads back as another tree"
+            }
+        } catch {
+            return "the tree's JSON does not read back: \(error)"
+        }
+        var reset = engine
+        do throws(NavError) {
+            let opened = try reset.reset()
+            let exits = opened.events.filter { if case .exit = $0 { return true } else { return false } }.count
+            let names = { (tree: NavigationTree) in tree.allScreensInOrder.map { tree.screens[$0]!.name } }
+            let boot = Navigator(definition: engine.definition, instance: "0", limits: engine.limits)
+            if exits != engine.tree.screens.count || names(reset.tree) != names(boot.tree) {
+                return "reset did not close every screen and open the boot tree"
+            }
+            if !Set(reset.tree.screens.keys).isDisjoint(with: Set(engine.tree.screens.keys)) { return "reset reused screen ids" }
+        } catch {
+            return "reset refused: \(error)"
+        }
+        return nil
     }
 
     func compareTrees(_ engine: Navigator, _ model: ReferenceModel) -> String? {

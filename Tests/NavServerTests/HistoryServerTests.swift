@@ -1,0 +1,134 @@
+import Testing
+@testable import NavServer
+import NavProtocol
+import NavigationCore
+import NavJSON
+
+/// The server's history: an entry per committed revision with its cause and client;
+/// `nav.history`, `nav.goto` (`-32012` for a revision it no longer has), `nav.reset`.
+@Suite struct HistoryServerTests {
+    /// A clock that counts milliseconds from 1,000 by ten per reading.
+    static func configuration(historyLimit: Int = 10_000) -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.historyLimit = historyLimit
+        let ticks = Ticks()
+        configuration.now = { ticks.next() }
+        return configuration
+    }
+
+    final class Ticks: @unchecked Sendable {
+        private var value = 1_000
+        func next() -> Int {
+            value += 10
+            return value
+        }
+    }
+
+    @Test func everyRevisionIsAnEntryWithItsCauseAndClient() {
+        let h = Harness(configuration: Self.configuration())
+        let a = h.connect()
+        let b = h.connect()
+        h.call(a, "daemon.hello", ["name": "tester"])
+        h.call(a, "nav.route", ["to": "post", "params": ["postId": 5], "expectRevision": 1])
+        h.call(b, "nav.route", ["to": "post", "params": ["postId": 5], "singleTop": true])  // a no-op: no entry
+        h.call(b, "nav.close")
+        h.call(b, "nav.state")
+        let result = h.call(a, "nav.history")[0]["result"]!
+        #expect(result["oldest"] == 1 && result["latest"] == 3)
+        let entries = result["entries"]!.arrayValue!
+        #expect(entries.map { $0["revision"] } == [1, 2, 3])
+        #expect(entries.map { $0["at"] } == [1_010, 1_020, 1_030])
+        #expect(entries[0]["cause"] == ["method": "daemon.start", "params": [:], "client": .null, "clientId": .null])
+        #expect(entries[1]["cause"] == [
+            "method": "nav.route", "params": ["to": "post", "params": ["postId": 5], "expectRevision": 1],
+            "client": "tester", "clientId": "c1",
+        ])
+        #expect(entries[2]["cause"] == ["method": "nav.close", "params": [:], "client": .null, "clientId": "c2"])
+        #expect(entries[0]["events"]?.arrayValue?.last?["type"] == "willShow")
+        #expect(entries[2]["events"]?.arrayValue?.map { $0["type"] } == ["willHide", "exit", "willShow"])
+        #expect(entries.allSatisfy { $0["root"] == nil })
+        // With trees: each revision's tree as nav.state showed it then.
+        let withTrees = h.call(a, "nav.history", ["since": 1, "limit": 1, "tree": true])[0]["result"]!
+        #expect(withTrees["entries"]?.arrayValue?.map { $0["revision"] } == [2])
+        #expect(withTrees["entries"]?[0]?["root"]?["tabs"]?[0]?["screens"]?[1]?["screen"] == "post")
+    }
+
+    @Test func historyParamsAreChecked() {
+        let h = Harness(configuration: Self.configuration())
+        let c = h.connect()
+        for params: JSONValue in [["limit": 0], ["limit": 1_001], ["since": -1], ["tree": 1], ["limit": "5"], ["sinse": 1]] {
+            let answer = h.call(c, "nav.history", params)[0]
+            #expect(answer["error"]?["code"] == -32602, "\(params)")
+        }
+        #expect(h.call(c, "nav.history", ["limit": 1_000])[0]["result"]?["entries"]?.arrayValue?.count == 1)
+    }
+
+    /// Route, route, goto 1: the boot tree again, as revision 4, told to subscribers with its
+    /// cause; goto of a revision the bounded history dropped is -32012 with what it keeps.
+    @Test func gotoAndItsErrors() {
+        let h = Harness(configuration: Self.configuration(historyLimit: 3))
+        let a = h.connect()
+        let watcher = h.connect()
+        let boot = h.call(a, "nav.state")[0]["result"]!["root"]!
+        h.call(watcher, "nav.subscribe", ["tree": false])
+        h.call(a, "nav.route", ["to": "post", "params": ["postId": 1]])
+        h.call(a, "nav.route", ["to": "post", "params": ["postId": 2]])
+        _ = h.take(watcher)
+        let answer = h.call(a, "nav.goto", ["revision": 1])[0]["result"]!
+        #expect(answer["revision"] == 4)
+        #expect(answer["events"]?.arrayValue?.map { $0["type"] } == ["willHide", "exit", "exit", "willShow"])
+        #expect(h.call(a, "nav.state")[0]["result"]?["root"] == boot)
+        let notified = h.take(watcher)
+        #expect(notified.count == 1 && notified[0]["params"]?["changes"]?[0]?["cause"] == [
+            "method": "nav.goto", "client": .null, "clientId": "c1",
+        ])
+        // The history now keeps 2, 3, 4; revision 1 is gone.
+        let gone = h.call(a, "nav.goto", ["revision": 1])[0]["error"]!
+        #expect(gone["code"] == -32012)
+        #expect(gone["data"] == ["revision": 1, "oldest": 2, "latest": 4, "reason": "historyGone"])
+        #expect(gone["message"] == "revision 1 is not in the history (the history keeps revisions 2 to 4)")
+        #expect(h.call(a, "nav.goto", ["revision": 99])[0]["error"]?["code"] == -32012)
+        // A conflict is told before anything else.
+        #expect(h.call(a, "nav.goto", ["revision": 99, "expectRevision": 3])[0]["error"]?["code"] == -32005)
+        // Going to the current tree is a no-op: no revision, no entry.
+        let noop = h.call(a, "nav.goto", ["revision": 4])[0]["result"]!
+        #expect(noop["noop"] == true && noop["revision"] == 4)
+        let history = h.call(a, "nav.history")[0]["result"]!
+        #expect(history["entries"]?.arrayValue?.map { $0["revision"] } == [2, 3, 4])
+        #expect(history["entries"]?[2]?["cause"]?["params"] == ["revision": 1])
+        #expect(h.call(a, "nav.goto")[0]["error"]?["data"]?["param"] == "revision")
+    }
+
+    @Test func resetOpensTheBootTreeWithFreshIDs() {
+        let h = Harness(configuration: Self.configuration())
+        let a = h.connect()
+        h.call(a, "nav.route", ["to": "post", "params": ["postId": 1]])
+        let answer = h.call(a, "nav.reset", ["expectRevision": 2])[0]["result"]!
+        #expect(answer["revision"] == 3)
+        #expect(h.call(a, "nav.state")[0]["result"]?["root"]?["id"] == "f6")
+        let entry = h.call(a, "nav.history", ["since": 2])[0]["result"]!["entries"]![0]!
+        #expect(entry["cause"]?["method"] == "nav.reset" && entry["cause"]?["params"] == ["expectRevision": 2])
+        #expect(h.call(a, "nav.reset", ["expectRevision": 2])[0]["error"]?["code"] == -32005)
+    }
+
+    @Test func gotoAndResetAreNotApplySteps() {
+        let h = Harness(configuration: Self.configuration())
+        let a = h.connect()
+        for method in ["nav.goto", "nav.reset"] {
+            let error = h.call(a, "nav.apply", ["ops": [["method": .string(method), "params": ["revision": 1]]]])[0]["error"]!
+            #expect(error["code"] == -32602)
+            #expect(error["data"]?["param"] == "ops[0].method")
+        }
+    }
+
+    @Test func gotoAndResetAreRefusedWhileShuttingDown() {
+        let h = Harness(configuration: Self.configuration())
+        let a = h.connect()
+        h.call(a, "nav.route", ["to": "post", "params": ["postId": 1]])
+        _ = h.server.shutdown(reason: "test")
+        #expect(h.call(a, "nav.goto", ["revision": 1])[0]["error"]?["code"] == -32010)
+        #expect(h.call(a, "nav.reset")[0]["error"]?["code"] == -32010)
+        #expect(h.call(a, "nav.goto", ["revision": "x"])[0]["error"]?["code"] == -32010)
+        #expect(h.call(a, "nav.history")[0]["result"]?["latest"] == 2)
+    }
+}

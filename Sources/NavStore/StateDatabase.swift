@@ -77,16 +77,11 @@ public final class StateDatabase {
     public func load() throws(StoreError) -> StoredState? {
         let stateStatement = try connection.prepare(StoreSchema.loadState)
         guard try stateStatement.step() else { return nil }
-        let snapshotBytes = stateStatement.bytes(0)
+        let revision = stateStatement.int(0)
+        let stateBytes = stateStatement.bytes(1)
         stateStatement.reset()
-        let snapshot: NavigatorSnapshot
-        do {
-            snapshot = try NavigatorSnapshot(json: try StoredJSON.parse(snapshotBytes))
-        } catch {
-            throw StoreError(.unreadable, path: path, detail: "its saved state does not decode: \(error)")
-        }
         let rows = try connection.prepare(StoreSchema.loadRevisions)
-        try rows.bind(snapshot.revision - historyLimit, at: 1)
+        try rows.bind(revision - historyLimit, at: 1)
         var entries: [HistoryEntry] = []
         while try rows.step() {
             let revision = rows.int(0)
@@ -98,10 +93,18 @@ public final class StateDatabase {
                 throw StoreError(.unreadable, path: path, detail: "revision \(revision) does not decode: \(error)")
             }
         }
-        return StoredState(snapshot: snapshot, entries: entries)
+        guard let last = entries.last, last.revision == revision else {
+            throw StoreError(.unreadable, path: path, detail: "the saved revision \(revision) has no history entry")
+        }
+        do {
+            return StoredState(snapshot: try StoredJSON.snapshot(state: stateBytes, tree: last.tree), entries: entries)
+        } catch {
+            throw StoreError(.unreadable, path: path, detail: "its saved state does not decode: \(error)")
+        }
     }
 
-    /// Saves `entries` (in revision order) and `state` in one transaction, and prunes the
+    /// Saves `entries` (in revision order, the last one of `state`'s revision) and `state` in one
+    /// transaction, and prunes the
     /// revisions beyond the limit: all of it is on disk when this returns, or none of it.
     public func commit(_ entries: [HistoryEntry], state: NavigatorSnapshot) throws(StoreError) {
         try begin.run()
@@ -116,7 +119,7 @@ public final class StateDatabase {
                 try insertRevision.run()
             }
             try saveState.bind(state.revision, at: 1)
-            try saveState.bind(StoredJSON.bytes(state.jsonValue), at: 2)
+            try saveState.bind(StoredJSON.state(of: state), at: 2)
             try saveState.run()
             if state.revision > historyLimit {
                 try prune.bind(state.revision - historyLimit, at: 1)

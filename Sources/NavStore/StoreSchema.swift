@@ -3,7 +3,8 @@
 ///   definition's name: another app's database is refused, not overwritten);
 /// - `revisions(revision, at, cause, events, tree)`: the history, one row per committed
 ///   revision, its parts as JSON (the shapes of `nav.history`), the oldest pruned beyond the limit;
-/// - `state(id = 1, revision, snapshot)`: the navigator as of the last commit (its JSON).
+/// - `state(id = 1, revision, snapshot)`: the navigator as of the last commit: its snapshot's
+///   JSON without the tree, which is that revision's row's (a commit writes it once).
 enum StoreSchema {
     static let version = 1
 
@@ -29,7 +30,7 @@ enum StoreSchema {
     static let insertRevision = "INSERT OR REPLACE INTO revisions (revision, at, cause, events, tree) VALUES (?1, ?2, ?3, ?4, ?5)"
     static let saveState = "INSERT OR REPLACE INTO state (id, revision, snapshot) VALUES (1, ?1, ?2)"
     static let prune = "DELETE FROM revisions WHERE revision <= ?1"
-    static let loadState = "SELECT snapshot FROM state WHERE id = 1"
+    static let loadState = "SELECT revision, snapshot FROM state WHERE id = 1"
     static let loadRevisions = "SELECT revision, at, cause, events, tree FROM revisions WHERE revision > ?1 ORDER BY revision"
     static let app = "SELECT value FROM meta WHERE key = 'app'"
     static let insertApp = "INSERT INTO meta (key, value) VALUES ('app', ?1)"

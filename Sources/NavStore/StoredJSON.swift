@@ -15,8 +15,10 @@ enum StoredJSON {
         try JSONParser.parse(bytes, maxDepth: maxDepth)
     }
 
+    /// An entry's columns, written by the engine's direct writers (the bytes of their
+    /// `jsonValue`, without building it).
     static func parts(of entry: HistoryEntry) -> (cause: [UInt8], events: [UInt8], tree: [UInt8]) {
-        (bytes(entry.cause.jsonValue), bytes(.array(entry.events.map(\.jsonValue))), bytes(entry.tree.jsonValue))
+        (bytes(entry.cause.jsonValue), entry.events.encodedJSON, entry.tree.encodedJSON)
     }
 
     static func entry(revision: Int, at: Int, cause: [UInt8], events: [UInt8], tree: [UInt8]) throws -> HistoryEntry {
@@ -25,5 +27,23 @@ enum StoredJSON {
             "events": try parse(events), "root": try parse(tree),
         ]
         return try HistoryEntry(json: .object(object))
+    }
+
+    /// The state row: the snapshot without its tree, which is the tree of the snapshot's
+    /// revision, committed in the same transaction (not written twice per commit).
+    static func state(of snapshot: NavigatorSnapshot) -> [UInt8] {
+        bytes(["instance": .string(snapshot.instance), "revision": .int(snapshot.revision),
+               "ids": ["nextFlow": .int(snapshot.ids.nextFlow), "nextScreen": .int(snapshot.ids.nextScreen)]])
+    }
+
+    struct NotAnObject: Error, CustomStringConvertible {
+        var description: String { "the state is not a JSON object" }
+    }
+
+    /// The state row read back, with the tree of its revision's entry.
+    static func snapshot(state: [UInt8], tree: NavigationTree) throws -> NavigatorSnapshot {
+        guard case .object(var object) = try parse(state) else { throw NotAnObject() }
+        object["root"] = tree.jsonValue
+        return try NavigatorSnapshot(json: .object(object))
     }
 }

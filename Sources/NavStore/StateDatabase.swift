@@ -1,4 +1,5 @@
 public import NavigationCore
+import Glibc
 
 /// navd's state in one SQLite database (`STATE_DIR/APP.sqlite`, WAL): opened with its lock
 /// held, checked before anything is written to it, then loaded once and committed to once per
@@ -24,6 +25,9 @@ public final class StateDatabase {
         self.path = path
         self.historyLimit = historyLimit
         let lock = try StoreLock(database: path)
+        // Created private (SQLite would make it 0644, and its -wal and -shm files as it is).
+        let created = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if created >= 0 { Glibc.close(created) }
         let connection = try SQLiteConnection(path: path)
         // Read before anything is written: a file that is not navd's is refused untouched.
         let version = try connection.integer("PRAGMA user_version")
@@ -83,11 +87,13 @@ public final class StateDatabase {
         let rows = try connection.prepare(StoreSchema.loadRevisions)
         try rows.bind(revision - historyLimit, at: 1)
         var entries: [HistoryEntry] = []
+        var trees = StoredJSON.TreeCache()
         while try rows.step() {
             let revision = rows.int(0)
             do {
                 entries.append(try StoredJSON.entry(
-                    revision: revision, at: rows.int(1), cause: rows.bytes(2), events: rows.bytes(3), tree: rows.bytes(4)))
+                    revision: revision, at: rows.int(1), cause: rows.bytes(2), events: rows.bytes(3), tree: rows.bytes(4),
+                    trees: &trees))
             } catch {
                 rows.reset()
                 throw StoreError(.unreadable, path: path, detail: "revision \(revision) does not decode: \(error)")

@@ -14,6 +14,9 @@ import Testing
         defer { directory.remove() }
         let database = try StateDatabase(path: directory.database, app: "sample")
         #expect(try database.load() == nil)
+        // Private: only navd's user reads the state.
+        var info = stat()
+        #expect(stat(directory.database, &info) == 0 && info.st_mode & 0o777 == 0o600)
         database.close()
     }
 

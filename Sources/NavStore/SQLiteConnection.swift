@@ -22,7 +22,18 @@ final class SQLiteConnection {
         sqlite3_extended_result_codes(opened, 1)
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit { close() }
+
+    var isOpen: Bool { handle != nil }
+
+    /// Finalizes every statement still prepared on it and closes the database, releasing its
+    /// locks; the statements' own deinit then does nothing.
+    func close() {
+        guard let handle else { return }
+        while let statement = sqlite3_next_stmt(handle, nil) { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+        self.handle = nil
+    }
 
     /// The last error of this connection, as SQLite words it.
     var message: String { handle.map { String(cString: sqlite3_errmsg($0)) } ?? "closed" }

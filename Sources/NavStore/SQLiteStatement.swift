@@ -1,16 +1,19 @@
 internal import CSQLite
 
-/// A prepared statement, kept and reused: bind, step, read columns, reset.
+/// A prepared statement, kept and reused: bind, step, read columns, reset. It keeps its
+/// connection alive; used after the connection was closed, it is a programming error.
 final class SQLiteStatement {
     private let statement: OpaquePointer
-    private unowned let connection: SQLiteConnection
+    private let connection: SQLiteConnection
 
     init(_ statement: OpaquePointer, connection: SQLiteConnection) {
         self.statement = statement
         self.connection = connection
     }
 
-    deinit { sqlite3_finalize(statement) }
+    deinit {
+        if connection.isOpen { sqlite3_finalize(statement) }
+    }
 
     func bind(_ value: Int, at index: Int32) throws(StoreError) {
         let status = sqlite3_bind_int64(statement, index, Int64(value))

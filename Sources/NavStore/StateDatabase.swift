@@ -45,6 +45,10 @@ public final class StateDatabase {
             guard let found else { throw StoreError(.unreadable, path: path, detail: "its app name is missing") }
             guard found == app else { throw StoreError(.otherApp(found: found), path: path, detail: "this navd serves '\(app)'") }
         }
+        // The database is navd's alone (the lock above): SQLite keeps its own locks from the
+        // first write to the end instead of taking them at every transaction, and the WAL index
+        // lives in memory, not in a -shm file.
+        try connection.execute("PRAGMA locking_mode = EXCLUSIVE")
         let mode = try connection.prepare("PRAGMA journal_mode = WAL")
         let journal = try mode.step() ? mode.string(0) : nil
         mode.reset()
@@ -79,6 +83,7 @@ public final class StateDatabase {
     /// `nil` for a database never committed to. A row that does not decode makes the
     /// database `.unreadable`.
     public func load() throws(StoreError) -> StoredState? {
+        try checkOpen()
         let stateStatement = try connection.prepare(StoreSchema.loadState)
         guard try stateStatement.step() else { return nil }
         let revision = stateStatement.int(0)
@@ -113,6 +118,7 @@ public final class StateDatabase {
     /// transaction, and prunes the
     /// revisions beyond the limit: all of it is on disk when this returns, or none of it.
     public func commit(_ entries: [HistoryEntry], state: NavigatorSnapshot) throws(StoreError) {
+        try checkOpen()
         try begin.run()
         do throws(StoreError) {
             for entry in entries {
@@ -138,9 +144,14 @@ public final class StateDatabase {
         }
     }
 
-    /// Lets another navd open the database (the process ending does it too).
+    /// Closes the database and lets another navd open it (the process ending does it too).
     public func close() {
+        connection.close()
         lock?.release()
         lock = nil
+    }
+
+    private func checkOpen() throws(StoreError) {
+        guard connection.isOpen else { throw StoreError(.failed, path: path, detail: "the database was closed") }
     }
 }

@@ -47,16 +47,18 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         var recorder = Recorder()
-        let database = try StateDatabase(path: directory.database, app: "sample", historyLimit: 3)
-        try database.commit([recorder.entries[0]], state: recorder.navigator.snapshot)
-        for user in 1...6 {
-            try recorder.route(userId: user)
-            try database.commit([recorder.entries.last!], state: recorder.navigator.snapshot)
+        do {
+            let database = try StateDatabase(path: directory.database, app: "sample", historyLimit: 3)
+            try database.commit([recorder.entries[0]], state: recorder.navigator.snapshot)
+            for user in 1...6 {
+                try recorder.route(userId: user)
+                try database.commit([recorder.entries.last!], state: recorder.navigator.snapshot)
+            }
+            let loaded = try #require(try database.load())
+            #expect(loaded.entries.map(\.revision) == [5, 6, 7])
+            #expect(loaded.entries == Array(recorder.entries.suffix(3)))
+            database.close()
         }
-        let loaded = try #require(try database.load())
-        #expect(loaded.entries.map(\.revision) == [5, 6, 7])
-        #expect(loaded.entries == Array(recorder.entries.suffix(3)))
-        database.close()
         // Pruned on disk, not only when loading: the rows are gone.
         let connection = try SQLiteConnection(path: directory.database)
         #expect(try connection.integer("SELECT count(*) FROM revisions") == 3)
@@ -105,8 +107,10 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         do {
-            let database = try StateDatabase(path: directory.database, app: "sample")
-            database.close()
+            do {
+                let database = try StateDatabase(path: directory.database, app: "sample")
+                database.close()
+            }
             let connection = try SQLiteConnection(path: directory.database)
             try connection.execute("PRAGMA user_version = 2")
         }
@@ -138,14 +142,20 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         var recorder = Recorder()
-        let database = try StateDatabase(path: directory.database, app: "sample")
-        try database.commit([recorder.entries[0]], state: recorder.navigator.snapshot)
+        do {
+            let database = try StateDatabase(path: directory.database, app: "sample")
+            try database.commit([recorder.entries[0]], state: recorder.navigator.snapshot)
+            database.close()
+        }
         let saved = recorder.navigator.snapshot
         try recorder.route(userId: 1)
         // A write that fails inside the transaction (a trigger stands in for a full disk):
         // the commit throws and leaves the last committed state as it was.
-        let sabotage = try SQLiteConnection(path: directory.database)
-        try sabotage.execute("CREATE TRIGGER refuse BEFORE INSERT ON revisions WHEN NEW.revision = 2 BEGIN SELECT RAISE(ABORT, 'disk says no'); END")
+        do {
+            let sabotage = try SQLiteConnection(path: directory.database)
+            try sabotage.execute("CREATE TRIGGER refuse BEFORE INSERT ON revisions WHEN NEW.revision = 2 BEGIN SELECT RAISE(ABORT, 'disk says no'); END")
+        }
+        let database = try StateDatabase(path: directory.database, app: "sample")
         #expect(throws: StoreError.self) { try database.commit([recorder.entries[1]], state: recorder.navigator.snapshot) }
         let loaded = try #require(try database.load())
         #expect(loaded.snapshot == saved)

@@ -33,6 +33,12 @@ struct DurableBench: ParsableCommand {
     }
 
     func run() throws {
+        _ = try measure(printing: true)
+    }
+
+    /// Every figure, printed as it is measured when `printing`.
+    func measure(printing: Bool) throws -> DurableFigures {
+        let print = { (text: String) in if printing { Swift.print(text) } }
         let root = try ServerProcess.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         print("== durable: rtt and throughput (route/close), \(repetitions) interleaved runs of \(duration) s; state in \(root)")
@@ -55,18 +61,21 @@ struct DurableBench: ParsableCommand {
         print("navd          rtt req/s  p50 µs  p99 µs  ratio   throughput req/s (\(connections) conns)  p99 µs  ratio")
         let rttBase = LoadFigures.median(rtt[0]).rps
         let throughputBase = LoadFigures.median(throughput[0]).rps
+        var figures = DurableFigures(connections: connections, revisions: revisions)
         for (index, kind) in kinds.enumerated() {
             let r = LoadFigures.median(rtt[index])
             let t = LoadFigures.median(throughput[index])
             print(padRight(kind.0, 12) + String(format: "%11.0f %7.1f %7.1f %6.2f   %16.0f %21.1f %6.2f",
                 r.rps, r.p50us, r.p99us, r.rps / rttBase, t.rps, t.p99us, t.rps / throughputBase))
+            figures.loads.append((kind.0, r.rps, t.rps))
         }
-        try measureRestart(root: root)
+        try measureRestart(root: root, into: &figures, print: print)
+        return figures
     }
 
     /// `revisions` revisions on one connection (route/close, 100 in flight), a SIGTERM, the
     /// database's size, then restarts that restore them, and `nav.history` latency.
-    private func measureRestart(root: String) throws {
+    private func measureRestart(root: String, into figures: inout DurableFigures, print: (String) -> Void) throws {
         let directory = root + "/restart"
         let state = ServerProcess.NavdState.durable(directory: directory, sync: "normal")
         let first = try ServerProcess.navd(binary: programs.navdPath, state: state)
@@ -110,6 +119,10 @@ struct DurableBench: ParsableCommand {
         }
         historyLatencies.sort()
         let p99 = historyLatencies[Int(Double(historyLatencies.count) * 0.99)]
+        figures.databaseBytes = size
+        figures.restartMs = median(restarts)
+        figures.freshStartMs = median(fresh)
+        figures.historyP99Ms = p99
         print(String(format: "restart to accepting, restoring %d history entries: %.1f ms (median of 5; an ephemeral navd: %.1f ms)",
             min(revisions + 1, 10_000), median(restarts), median(fresh)))
         print(String(format: "nav.history {limit: 100} on the restored navd: p50 %.2f ms, p99 %.2f ms (2,000 calls)",
@@ -119,5 +132,48 @@ struct DurableBench: ParsableCommand {
     private func fileSize(_ path: String) -> Int {
         var info = stat()
         return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+}
+
+/// What `navbench durable` measured, for `navbench all`'s targets.
+struct DurableFigures {
+    var connections: Int
+    var revisions: Int
+    /// (navd, rtt req/s, throughput req/s): the ephemeral navd first.
+    var loads: [(String, Double, Double)] = []
+    var databaseBytes = 0
+    var restartMs = 0.0
+    var freshStartMs = 0.0
+    var historyP99Ms = 0.0
+
+    /// The targets: durable (`--sync normal`) against ephemeral, restart, history
+    /// latency; `--sync full` reported without a goal (the disk decides).
+    var targets: [Target] {
+        guard let ephemeral = loads.first else { return [] }
+        var targets: [Target] = []
+        for load in loads.dropFirst() {
+            let normal = load.0 == "sync normal"
+            let rtt = load.1 / ephemeral.1
+            let throughput = load.2 / ephemeral.2
+            targets.append(Target(
+                name: "durable (\(load.0)) rtt req/s", navd: String(format: "%.0f", load.1),
+                baseline: String(format: "%.0f", ephemeral.1), ratio: String(format: "%.2f", rtt),
+                goal: normal ? "ratio ≥ 0.7" : "reported", met: !normal || rtt >= 0.7))
+            targets.append(Target(
+                name: "durable (\(load.0)) throughput req/s, \(connections) conns", navd: String(format: "%.0f", load.2),
+                baseline: String(format: "%.0f", ephemeral.2), ratio: String(format: "%.2f", throughput),
+                goal: normal ? "ratio ≥ 0.8" : "reported", met: !normal || throughput >= 0.8))
+        }
+        targets.append(Target(
+            name: "restart to accepting ms, \(min(revisions + 1, 10_000)) history entries", navd: String(format: "%.1f", restartMs),
+            baseline: String(format: "%.1f", freshStartMs), ratio: String(format: "%.1f", restartMs / max(freshStartMs, 0.001)),
+            goal: "≤ 150 ms", met: restartMs <= 150))
+        targets.append(Target(
+            name: "nav.history {limit: 100} p99 ms", navd: String(format: "%.2f", historyP99Ms), baseline: "—", ratio: "—",
+            goal: "≤ 5 ms", met: historyP99Ms <= 5))
+        targets.append(Target(
+            name: "database MiB after \(revisions) revisions", navd: String(format: "%.1f", Double(databaseBytes) / 1_048_576),
+            baseline: "—", ratio: "—", goal: "reported", met: true))
+        return targets
     }
 }

@@ -6,6 +6,8 @@ import NavJSON
 /// table or its list of subscribers and changes it in place, without copying it out and back.
 final class ClientConnection {
     let id: ClientID
+    /// `id` as clients see it (`c3`), made once: every revision's history entry names it.
+    let idText: String
     var decoder: FrameDecoder
     /// Set by `daemon.hello`.
     var name: String?
@@ -20,6 +22,7 @@ final class ClientConnection {
     var deferred: [Deferred] = []
 
     init(id: ClientID, decoder: FrameDecoder) {
+        self.idText = id.description
         self.id = id
         self.decoder = decoder
     }

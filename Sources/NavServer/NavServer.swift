@@ -303,7 +303,7 @@ public final class NavServer {
     func committed(_ result: OperationResult, method: RPCMethod, params: JSONValue, in read: inout ReadBatch) -> CallResult {
         read.committed = true
         let connection = read.connection
-        remember(result, cause: HistoryCause(method: method.rawValue, params: params, client: connection.name, clientID: connection.id.description))
+        remember(result, cause: HistoryCause(method: method.rawValue, params: params, client: connection.name, clientID: connection.idText))
         // Without subscribers the events are needed once: the response writes them itself.
         guard !subscribers.isEmpty else { return .operation(result, events: nil) }
         // The events are encoded once, for the response and every notification.

@@ -24,14 +24,21 @@ public struct History: Sendable {
     }
 
     /// The oldest revision kept; `nil` when empty.
-    public var oldest: Int? { storage.isEmpty ? nil : self[0].revision }
+    public var oldest: Int? { storage.isEmpty ? nil : revision(at: 0) }
     /// The newest revision kept; `nil` when empty.
-    public var latest: Int? { storage.isEmpty ? nil : self[storage.count - 1].revision }
+    public var latest: Int? { storage.isEmpty ? nil : revision(at: storage.count - 1) }
+
+    /// The revision of the entry at `index` from the oldest, read in place (the subscript
+    /// copies the entry, retaining everything it holds; this runs for every revision).
+    private func revision(at index: Int) -> Int {
+        storage[(head + index) % storage.count].revision
+    }
 
     /// Keeps `entry` as the newest, dropping the oldest one if the history is full. Its
-    /// revision must be newer than every one kept.
-    public mutating func append(_ entry: HistoryEntry) {
-        precondition(latest.map { entry.revision > $0 } ?? true, "navd: history entries must come in revision order")
+    /// revision must be newer than every one kept. Taken, not copied: this runs for every
+    /// revision.
+    public mutating func append(_ entry: consuming HistoryEntry) {
+        precondition(storage.isEmpty || entry.revision > revision(at: storage.count - 1), "navd: history entries must come in revision order")
         if storage.count < limit {
             storage.append(entry)
         } else {
@@ -43,7 +50,7 @@ public struct History: Sendable {
     /// The entry of `revision`, if it is still kept.
     public func entry(revision: Int) -> HistoryEntry? {
         let index = firstIndex(after: revision - 1)
-        guard index < count, self[index].revision == revision else { return nil }
+        guard index < count, self.revision(at: index) == revision else { return nil }
         return self[index]
     }
 
@@ -67,7 +74,7 @@ public struct History: Sendable {
         var high = count
         while low < high {
             let middle = (low + high) / 2
-            if self[middle].revision <= revision { low = middle + 1 } else { high = middle }
+            if self.revision(at: middle) <= revision { low = middle + 1 } else { high = middle }
         }
         return low
     }

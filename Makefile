@@ -7,12 +7,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 all: build
 
-# libuv is navd's event loop (libuv1-dev), libedit navctl's line editing (libedit-dev), ncurses
-# navview's terminal (libncurses-dev): installed from Debian when pkg-config does not find them.
+# libuv is navd's event loop (libuv1-dev), SQLite its durable state (libsqlite3-dev), libedit
+# navctl's line editing (libedit-dev), ncurses navview's terminal (libncurses-dev): installed from
+# Debian when pkg-config does not find them.
 deps:
-	@pkg-config --exists libuv libedit ncursesw 2>/dev/null || { \
-	  echo "make: installing libuv1-dev, libedit-dev, libncurses-dev (navd's event loop, navctl's line editing, navview's terminal)"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libuv1-dev libedit-dev libncurses-dev pkg-config; }
+	@pkg-config --exists libuv sqlite3 libedit ncursesw 2>/dev/null || { \
+	  echo "make: installing libuv1-dev, libsqlite3-dev, libedit-dev, libncurses-dev (navd's event loop and state, navctl's line editing, navview's terminal)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libuv1-dev libsqlite3-dev libedit-dev libncurses-dev pkg-config; }
 
 # Python for the tests and scripts runs from a virtual environment the Makefile owns (.venv/,
 # ignored by git), made from the python3 on PATH: Debian's own python3 refuses `pip install`

@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "NavServer", targets: ["NavServer"]),
         .library(name: "NavTransportUV", targets: ["NavTransportUV"]),
         .library(name: "NavClient", targets: ["NavClient"]),
+        .library(name: "NavStore", targets: ["NavStore"]),
         .executable(name: "navd", targets: ["navd"]),
         .executable(name: "navbench", targets: ["navbench"]),
         .executable(name: "navbench-baseline", targets: ["navbench-baseline"]),
@@ -71,6 +72,22 @@ let package = Package(
             pkgConfig: "libuv",
             providers: [.apt(["libuv1-dev"])]
         ),
+        // SQLite, where a durable navd keeps its state: Debian's library through a system-library
+        // target, as libuv is (no package to build: GRDB.swift would add its whole build to every
+        // clean build for the dozen calls NavStore makes).
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // The durable state: one SQLite database per app (WAL), the current snapshot and the
+        // history entries, committed together; the lock that keeps one navd per database.
+        .target(
+            name: "NavStore",
+            dependencies: ["NavJSON", "NavigationCore", "CSQLite"],
+            path: "Sources/NavStore"
+        ),
         // The thin libuv layer: listener, connections, write queues, signals, timers. No JSON.
         .target(
             name: "NavTransportUV",
@@ -104,6 +121,7 @@ let package = Package(
             name: "navd",
             dependencies: [
                 "NavJSON", "NavigationCore", "NavProtocol", "NavServer", "NavTransportUV", "NavCommandLine", "NavSystem",
+                "NavStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -194,6 +212,11 @@ let package = Package(
             name: "NavServerTests",
             dependencies: ["NavJSON", "NavServer", "NavFixtures"],
             path: "Tests/NavServerTests"
+        ),
+        .testTarget(
+            name: "NavStoreTests",
+            dependencies: ["NavJSON", "NavStore", "NavigationCore", "CSQLite"],
+            path: "Tests/NavStoreTests"
         ),
         .testTarget(
             name: "NavTransportUVTests",

@@ -69,7 +69,7 @@ def instructions(navd: str, count: int, mix: str, subscribers: int) -> int:
         # Swift seeds its hashing per process; a fixed seed makes two builds' counts comparable.
         environment = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
         daemon = subprocess.Popen(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", navd, "--socket", sock, "--log-level", "warning"],
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", navd, "--socket", sock, "--log-level", "warning", "--ephemeral"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment)
         try:
             drive(sock, count, mix, subscribers)

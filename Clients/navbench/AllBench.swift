@@ -70,6 +70,14 @@ struct AllBench: ParsableCommand {
         let idleBaseline = try measureIdle(.baseline, programs: programs, connections: 1_000, starts: 5)
         if !output.json { IdleResult.printTable([idle, idleBaseline]) }
 
+        log("\n== durable: a navd that keeps its state (--sync normal, full) beside an ephemeral one")
+        var durableBench = try DurableBench.parse([])
+        durableBench.programs = programs
+        durableBench.connections = connections
+        durableBench.duration = duration
+        durableBench.repetitions = repetitions
+        let durable = try durableBench.measure(printing: !output.json)
+
         var curves: [Curve] = []
         if !noScale {
             log("\n== scale: cost curves; each doubling of N should cost at most about twice as much")
@@ -80,6 +88,7 @@ struct AllBench: ParsableCommand {
 
         let targets = Self.targets(deeplink: deeplink, loads: loads + pinnedLoads, fanout: fanout, idle: idle, idleBaseline: idleBaseline,
                                    subscribers: subscribers, rate: rate)
+            + durable.targets
             + curves.map { curve in
                 let growth = curve.worstGrowthPerDoubling
                 return Target(name: "scale: \(curve.name), ×time per 2×N", navd: String(format: "%.2f×", growth), baseline: "—",

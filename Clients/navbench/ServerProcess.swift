@@ -36,12 +36,29 @@ final class ServerProcess {
         secondsToAccepting = Double(Clock.nanoseconds() - start) / 1e9
     }
 
+    /// Where navd keeps its state: nowhere (`--ephemeral`, every scenario's navd unless it
+    /// measures durability), or an SQLite database in a directory with a `--sync` mode.
+    enum NavdState {
+        case ephemeral
+        case durable(directory: String, sync: String)
+
+        var arguments: [String] {
+            switch self {
+            case .ephemeral: ["--ephemeral"]
+            case .durable(let directory, let sync): ["--state-dir", directory, "--sync", sync]
+            }
+        }
+    }
+
     /// navd on the built-in sample app (or the definition `app`), logging warnings only.
-    static func navd(binary: String, app: String? = nil, timeout: Double = 10) throws(BenchError) -> ServerProcess {
+    static func navd(
+        binary: String, app: String? = nil, state: NavdState = .ephemeral, timeout: Double = 10
+    ) throws(BenchError) -> ServerProcess {
         let directory = try makeTemporaryDirectory()
         let socket = directory + "/navd.sock"
         return try ServerProcess(
-            name: "navd", arguments: [binary, "--socket", socket, "--log-level", "warning"] + (app.map { ["--app", $0] } ?? []),
+            name: "navd",
+            arguments: [binary, "--socket", socket, "--log-level", "warning"] + state.arguments + (app.map { ["--app", $0] } ?? []),
             socketPath: socket, directory: directory, timeout: timeout)
     }
 

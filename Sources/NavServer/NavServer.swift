@@ -34,6 +34,9 @@ public final class NavServer {
     /// The buffer notifications are written in before they are copied into their payload;
     /// swapped like `spareResponses`.
     var spareNotification: JSONBuffer?
+    /// Where revisions are made durable (`NavServer+Durability`), and the last revision it holds.
+    var store: (any StateStore)?
+    var storedRevision = 0
 
     /// A server of `navigator`'s state. `history` is what a restored state brings along; without
     /// it the history starts with the navigator's revision as its entry (cause `daemon.start`,

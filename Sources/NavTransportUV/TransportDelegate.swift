@@ -20,9 +20,15 @@ public protocol TransportDelegate: AnyObject {
     func transport(_ transport: UVTransport, signal: Int32)
     /// A refused client or a failure that concerns no open connection; ignored unless implemented.
     func transport(_ transport: UVTransport, notice: TransportNotice)
+    /// The flush point of this loop iteration is reached: nothing queued since the last one has
+    /// been written yet, and it all goes out when this returns. The owner's last chance to do
+    /// what must happen before any of it is written (navd commits the iteration's revisions
+    /// here); ignored unless implemented.
+    func transportWillFlush(_ transport: UVTransport)
 }
 
 extension TransportDelegate {
     public func transport(_ transport: UVTransport, notice: TransportNotice) {}
     public func transport(_ transport: UVTransport, endOfInput connection: ConnectionID) {}
+    public func transportWillFlush(_ transport: UVTransport) {}
 }

@@ -59,10 +59,12 @@ extension UVTransport {
         return connection.unsentBytes
     }
 
-    /// The flush point, once per loop iteration: tell the delegate about new congestion, then
-    /// start one write per connection with everything it queued. A write that completes at once
-    /// may tell the delegate `drained`, whose sends are flushed here too, before the loop waits.
+    /// The flush point, once per loop iteration: tell the delegate it is reached
+    /// (`transportWillFlush`) and about new congestion, then start one write per connection with
+    /// everything it queued. A write that completes at once may tell the delegate `drained`,
+    /// whose sends are flushed here too, before the loop waits.
     func flush() {
+        delegate?.transportWillFlush(self)
         repeat {
             while !congestionToReport.isEmpty {
                 var reports: [Connection] = []

@@ -149,6 +149,21 @@ final class Daemon: TransportDelegate {
         transport.shutdown(flushTimeout: .seconds(3)) { transport.stop() }
     }
 
+    /// Acknowledged means committed: the revisions of this loop iteration are committed in one
+    /// transaction before the transport writes any response or notification queued meanwhile.
+    /// A commit that fails stops navd at once, before that write: a client never hears of a
+    /// revision that is not on disk (Protocol/semantics.md).
+    func transportWillFlush(_ transport: UVTransport) {
+        guard server.hasUncommittedRevisions else { return }
+        do {
+            try server.flushCommits()
+        } catch {
+            logger.critical("cannot save the state: stopping before answering", metadata: ["error": "\(error)"])
+            StandardIO.error("navd: cannot save the state (\(error)): stopped without acknowledging what was not saved\n")
+            exit(1)
+        }
+    }
+
     func transport(_ transport: UVTransport, notice: TransportNotice) {
         logger.warning("\(notice)")
     }

@@ -4,6 +4,7 @@ import Logging
 import NavCommandLine
 import NavProtocol
 import NavServer
+import NavStore
 import NavTransportUV
 import NavigationCore
 import NavJSON
@@ -34,9 +35,23 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "A uid allowed to connect besides navd's own and root (repeatable).")
     var allowUID: [UInt32] = []
 
+    @Option(help: "Where the state is kept: one SQLite database per app, APP.sqlite (the directory is created 0700). Default: $XDG_STATE_HOME/navd, else ~/.local/state/navd.")
+    var stateDir: String?
+
+    @Flag(help: "Keep nothing on disk: the state and its history end with this navd.")
+    var ephemeral = false
+
+    @Option(help: "normal (a commit survives navd dying) or full (every commit is fsynced: survives power loss too).")
+    var sync: SyncMode = .normal
+
+    @Option(help: "Revisions the history keeps, in memory and on disk.")
+    var history = History.defaultLimit
+
     func validate() throws {
         guard maxClients >= 1 else { throw ValidationError("--max-clients must be at least 1") }
         guard maxMessageBytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
+        guard history >= 1 else { throw ValidationError("--history must be at least 1") }
+        guard !ephemeral || stateDir == nil else { throw ValidationError("--ephemeral keeps nothing on disk: leave out --state-dir") }
     }
 
     func run() throws {
@@ -51,13 +66,6 @@ struct ServeCommand: ParsableCommand {
         let logger = Logger(label: "navd")
 
         let definition = try loadDefinition(logger: logger)
-        let navigator: Navigator
-        do {
-            navigator = try Navigator(booting: definition)
-        } catch {
-            StandardIO.error("navd: \(app ?? "the built-in app") cannot start: \(error)\n")
-            throw ExitCode(1)
-        }
         let path = SocketPath(SocketLocation.resolve(override: socket))
         // The lock first: of two navds started together, exactly one gets past it.
         let lock: SocketLock
@@ -71,6 +79,10 @@ struct ServeCommand: ParsableCommand {
             StandardIO.error("navd: \(error.message)\n")
             throw ExitCode(1)
         }
+        // The state after the socket: of two navds on one socket, the loser says so, not
+        // that the database is held.
+        let (starting, database, directory) = try startingState(definition)
+        let navigator = starting.navigator
 
         var configuration = ServerConfiguration()
         configuration.maxLineBytes = maxMessageBytes
@@ -79,7 +91,18 @@ struct ServeCommand: ParsableCommand {
         configuration.socketPath = path.path
         configuration.openRPC = (try? JSONParser.parse(OpenRPCDocument.json, maxDepth: 256)) ?? .null
         configuration.clock = { (ContinuousClock.now - started).seconds }
-        let server = NavServer(navigator: navigator, configuration: configuration)
+        configuration.historyLimit = history
+        configuration.stateDir = directory
+        let server = NavServer(navigator: navigator, configuration: configuration, history: starting.history)
+        if let database {
+            server.persist(to: DatabaseStore(database), committedThrough: starting.committedThrough)
+            do {
+                try server.flushCommits()
+            } catch {
+                StandardIO.error("navd: cannot save the state: \(error)\n")
+                throw ExitCode(1)
+            }
+        }
         let daemon = Daemon(server: server, logger: logger, allowedUIDs: Set(allowUID))
 
         var transportConfiguration = UVTransport.Configuration()
@@ -100,11 +123,44 @@ struct ServeCommand: ParsableCommand {
             "socket": "\(path.path)", "app": "\(definition.app)", "instance": "\(navigator.instance)",
             "startupMs": "\(Self.oneDecimal(startup))",
         ])
-        StandardIO.output("navd: listening on \(path.path) (app \(definition.app), revision 1)\n")
+        StandardIO.output("navd: listening on \(path.path) (app \(definition.app), revision \(navigator.revision))\n")
         transport.run()
         bound.removeIfOwn()
         lock.release()
+        database?.close()
         logger.notice("stopped")
+    }
+
+    /// The state to start from, the database it comes from and its directory (none with
+    /// `--ephemeral`); says which on stdout, navd's first line. A database held by another navd
+    /// stops navd with exit status 2, one it cannot read with 1; either is left as it is.
+    private func startingState(_ definition: AppDefinition) throws -> (StartingState, StateDatabase?, String?) {
+        do {
+            guard !ephemeral else {
+                let starting = try StartingState.fresh(definition, summary: "ephemeral: nothing is kept on disk")
+                StandardIO.output("navd: \(starting.summary)\n")
+                return (starting, nil, nil)
+            }
+            let environment = ["XDG_STATE_HOME", "HOME"].reduce(into: [String: String]()) { values, name in
+                values[name] = getenv(name).map { String(cString: $0) }
+            }
+            let directory = StateDirectory.resolve(override: stateDir, environment: environment)
+            try StateDirectory.create(directory)
+            let database = try StateDatabase(
+                path: StateDirectory.database(in: directory, app: definition.app), app: definition.app, sync: sync,
+                historyLimit: history)
+            let starting = try StartingState.load(
+                from: database, definition: definition, historyLimit: history, now: ServerConfiguration.wallClockMilliseconds())
+            StandardIO.output("navd: \(starting.summary)\n")
+            return (starting, database, directory)
+        } catch let error as StoreError {
+            StandardIO.error("navd: \(error)\n")
+            if case .locked = error.kind { throw ExitCode(2) }
+            throw ExitCode(1)
+        } catch {
+            StandardIO.error("navd: \(app ?? "the built-in app") cannot start: \(error)\n")
+            throw ExitCode(1)
+        }
     }
 
     /// `12.3`: milliseconds for the log, without Foundation's formatting.
@@ -137,6 +193,7 @@ struct ServeCommand: ParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+extension SyncMode: ExpressibleByArgument {}
 
 extension Duration {
     var seconds: Double {

@@ -26,6 +26,36 @@ extension TransportSuite {
             #expect(fixture.transport.writeCount == 1)
         }
 
+        /// navd commits a loop iteration's revisions in `transportWillFlush`: every byte sent
+        /// during the iteration must still be queued, unwritten, when it is called.
+        @Test func theFlushHookSeesEverythingQueuedBeforeAnyOfItIsWritten() throws {
+            let fixture = try Fixture()
+            defer { fixture.directory.remove() }
+            let seen = Shared<[Int]>([])
+            var connection: ConnectionID?
+            fixture.recorder.onReceived = { transport, id, received in
+                connection = id
+                transport.send(received, to: id)
+                transport.send(bytes("and more\n"), to: id)
+            }
+            fixture.recorder.onWillFlush = { transport in
+                guard let id = connection else { return }
+                seen.update { $0.append(transport.queuedBytes(id)) }
+                connection = nil
+            }
+            fixture.recorder.onClosed = { transport, _, _ in transport.stop() }
+            let path = fixture.path
+            let arrived = Shared<[UInt8]>([])
+            fixture.run {
+                let client = try TestClient.connect(to: path)
+                defer { client.close() }
+                try client.write("hello\n")
+                arrived.value = try client.read(exactly: 15)
+            }
+            #expect(arrived.value == bytes("hello\nand more\n"))
+            #expect(seen.value == [15])
+        }
+
         @Test func messagesQueuedInTwoIterationsAreTwoWrites() throws {
             let fixture = try Fixture()
             defer { fixture.directory.remove() }

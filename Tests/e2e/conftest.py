@@ -12,6 +12,14 @@ import pytest
 from navd_harness import Navd, NavctlRunner, OpenRPCValidator, find_navctl, find_navd, serve_command
 
 
+@pytest.fixture(autouse=True)
+def private_state_home(tmp_path_factory, monkeypatch):
+    """navd keeps its state under $XDG_STATE_HOME unless told otherwise: every test gets its
+    own, so that no navd a test starts by hand restores another test's state or meets its
+    lock, and nothing lands in the home directory of whoever runs the tests."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
+
+
 @pytest.fixture(scope="session")
 def navd_command():
     """The argv prefix that starts the daemon; skips when navd cannot serve."""

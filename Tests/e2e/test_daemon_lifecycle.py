@@ -39,8 +39,12 @@ def run_navd(command, socket_path, timeout=15):
                           timeout=timeout, stdin=subprocess.DEVNULL)
 
 
-def test_navd_announces_where_it_listens(navd):
-    assert navd.stdout().strip() == f"navd: listening on {navd.socket_path} (app social, revision 1)"
+def test_navd_announces_its_state_and_where_it_listens(navd):
+    database = navd.dir / "state" / "navd" / "social.sqlite"
+    assert navd.stdout().splitlines() == [
+        f"navd: no saved state at {database}: starting fresh",
+        f"navd: listening on {navd.socket_path} (app social, revision 1)",
+    ]
 
 
 def test_a_second_navd_on_a_live_socket_exits_2_and_the_first_still_serves(navd, navd_command):

@@ -298,7 +298,7 @@ def test_daemon_info_describes_the_daemon(navd, client_factory):
     assert (info["revision"], info["instance"]) == (state["revision"], state["instance"])
     assert info["uptimeSeconds"] >= 0
     assert info["version"] and info["protocol"]
-    assert info["stateDir"] is None
+    assert info["stateDir"] == str(navd.dir / "state" / "navd")
     assert {(c["name"], c["subscribed"]) for c in info["clients"]} == {(None, False), ("info-watcher", True)}
 
 

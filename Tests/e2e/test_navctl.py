@@ -154,7 +154,7 @@ candidates:
     assert info.returncode == 0 and info.stderr == ""
     lines = info.stdout.splitlines()
     assert lines[0].startswith(f"navd 0.1.0 (protocol 1), app social, pid {navd.pid}, up ")
-    assert lines[1:] == [f"socket {navd.socket_path}", f"revision 1, instance {instance_of(navctl)}, state not kept",
+    assert lines[1:] == [f"socket {navd.socket_path}", f"revision 1, instance {instance_of(navctl)}, state in {navd.dir / 'state' / 'navd'}",
                          "clients: 1", lines[4]]
     assert lines[4].endswith(" navctl (this connection)")
 
@@ -329,8 +329,9 @@ def test_watch_ends_cleanly_when_navd_shuts_down(navctl, navd):
 
 
 def start_navd(command, socket_path, log):
-    """A navd at a fixed socket path (so that a restart takes the same one)."""
-    process = subprocess.Popen([*command, "--socket", socket_path], stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+    """A navd at a fixed socket path (so that a restart takes the same one), ephemeral (so
+    that the restart is a new instance at revision 1)."""
+    process = subprocess.Popen([*command, "--socket", socket_path, "--ephemeral"], stdin=subprocess.DEVNULL, stdout=log, stderr=log)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
         probe = socket.socket(socket.AF_UNIX)

@@ -27,7 +27,7 @@ columns=${size#* }
 if tmux kill-session -t "$session" 2>/dev/null; then sleep 1; fi
 # navd in the bottom-left pane, the viewers above, the tour beside navd.
 navd_pane=$(tmux new-session -d -P -F '#{pane_id}' -s "$session" -x "$columns" -y "$rows" \
-    "\"$bin/navd\" --socket \"$socket\"; echo \"navd exited with status \$?; Enter closes this pane\"; read -r _")
+    "\"$bin/navd\" --socket \"$socket\" --ephemeral; echo \"navd exited with status \$?; Enter closes this pane\"; read -r _")
 viewer_a=$(tmux split-window -P -F '#{pane_id}' -v -b -l 70% -t "$navd_pane" \
     "LANG=\${LANG:-C.UTF-8} \"$bin/navview\" --socket \"$socket\"")
 tmux split-window -h -t "$viewer_a" "LANG=\${LANG:-C.UTF-8} \"$bin/navview\" --socket \"$socket\""

@@ -35,6 +35,7 @@ final class Recorder: TransportDelegate {
     var onCongested: (UVTransport, ConnectionID) -> Void = { _, _ in }
     var onDrained: (UVTransport, ConnectionID) -> Void = { _, _ in }
     var onSignal: (UVTransport, Int32) -> Void = { _, _ in }
+    var onWillFlush: (UVTransport) -> Void = { _ in }
 
     /// Every connection's received bytes, joined.
     func receivedBytes(_ id: ConnectionID) -> [UInt8] {
@@ -98,5 +99,9 @@ final class Recorder: TransportDelegate {
 
     func transport(_ transport: UVTransport, notice: TransportNotice) {
         events.append(.notice(notice))
+    }
+
+    func transportWillFlush(_ transport: UVTransport) {
+        onWillFlush(transport)
     }
 }

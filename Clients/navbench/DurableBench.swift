@@ -1,0 +1,179 @@
+import ArgumentParser
+import Foundation
+import Glibc
+
+/// `navbench durable`: what keeping the state costs. rtt and throughput (route/close) against an
+/// ephemeral navd and durable ones (`--sync normal`, `--sync full`, the state on the same disk
+/// as /tmp), interleaved run by run, with each one's ratio to the ephemeral navd; then, after
+/// `--revisions` revisions, the database's size, the time from spawn to accepting of a navd
+/// that restores them, and `nav.history {limit: 100}` latency.
+struct DurableBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "durable",
+        abstract: "Measures a durable navd beside an ephemeral one: rtt, throughput, restart, database size.")
+
+    @Option(help: "Connections of the throughput load.")
+    var connections = 16
+
+    @Option(help: "Seconds per measured run.")
+    var duration: Double = 2
+
+    @Option(help: "Runs of each load against each navd, interleaved; medians are reported.")
+    var repetitions = 3
+
+    @Option(help: "Revisions made before the restart and size figures.")
+    var revisions = 10_000
+
+    @OptionGroup var programs: ProgramOptions
+
+    func validate() throws {
+        guard connections > 0, duration > 0, repetitions > 0, revisions > 0 else {
+            throw ValidationError("--connections, --duration, --repetitions and --revisions must be positive.")
+        }
+    }
+
+    func run() throws {
+        _ = try measure(printing: true)
+    }
+
+    /// Every figure, printed as it is measured when `printing`.
+    func measure(printing: Bool) throws -> DurableFigures {
+        let print = { (text: String) in if printing { Swift.print(text) } }
+        let root = try ServerProcess.makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        print("== durable: rtt and throughput (route/close), \(repetitions) interleaved runs of \(duration) s; state in \(root)")
+        let kinds: [(String, ServerProcess.NavdState)] = [
+            ("ephemeral", .ephemeral),
+            ("sync normal", .durable(directory: root + "/normal", sync: "normal")),
+            ("sync full", .durable(directory: root + "/full", sync: "full")),
+        ]
+        var rtt: [[LoadFigures]] = Array(repeating: [], count: kinds.count)
+        var throughput: [[LoadFigures]] = Array(repeating: [], count: kinds.count)
+        let servers = try kinds.map { kind throws(BenchError) in try ServerProcess.navd(binary: programs.navdPath, state: kind.1) }
+        defer { servers.forEach { $0.stop() } }
+        for _ in 0..<repetitions {
+            for (index, server) in servers.enumerated() {
+                rtt[index].append(try runClosedLoop(path: server.socketPath, connections: 1, mix: .routeClose, duration: duration).figures)
+                throughput[index].append(
+                    try runClosedLoop(path: server.socketPath, connections: connections, mix: .routeClose, duration: duration).figures)
+            }
+        }
+        print("navd          rtt req/s  p50 µs  p99 µs  ratio   throughput req/s (\(connections) conns)  p99 µs  ratio")
+        let rttBase = LoadFigures.median(rtt[0]).rps
+        let throughputBase = LoadFigures.median(throughput[0]).rps
+        var figures = DurableFigures(connections: connections, revisions: revisions)
+        for (index, kind) in kinds.enumerated() {
+            let r = LoadFigures.median(rtt[index])
+            let t = LoadFigures.median(throughput[index])
+            print(padRight(kind.0, 12) + String(format: "%11.0f %7.1f %7.1f %6.2f   %16.0f %21.1f %6.2f",
+                r.rps, r.p50us, r.p99us, r.rps / rttBase, t.rps, t.p99us, t.rps / throughputBase))
+            figures.loads.append((kind.0, r.rps, t.rps))
+        }
+        try measureRestart(root: root, into: &figures, print: print)
+        return figures
+    }
+
+    /// `revisions` revisions on one connection (route/close, 100 in flight), a SIGTERM, the
+    /// database's size, then restarts that restore them, and `nav.history` latency.
+    private func measureRestart(root: String, into figures: inout DurableFigures, print: (String) -> Void) throws {
+        let directory = root + "/restart"
+        let state = ServerProcess.NavdState.durable(directory: directory, sync: "normal")
+        let first = try ServerProcess.navd(binary: programs.navdPath, state: state)
+        do {
+            defer { first.stop() }
+            let client = try LineClient(path: first.socketPath)
+            var made = 0
+            while made < revisions {
+                let count = min(100, revisions - made)
+                var lines: [UInt8] = []
+                for n in made..<(made + count) { lines += LoadMix.routeClose.request(n) }
+                try client.send(lines)
+                for _ in 0..<count { try client.readLine() }
+                made += count
+            }
+        }
+        let database = directory + "/social.sqlite"
+        let size = ["", "-wal", "-shm"].map { fileSize(database + $0) }.reduce(0, +)
+        print("\n== durable: \(revisions) revisions of the sample app (route/close), then SIGTERM")
+        print(String(format: "database size: %.1f MiB (%d bytes; %.0f bytes per revision)",
+            Double(size) / 1_048_576, size, Double(size) / Double(revisions)))
+        var restarts: [Double] = []
+        var fresh: [Double] = []
+        var historyLatencies: [Double] = []
+        for attempt in 0..<5 {
+            let restarted = try ServerProcess.navd(binary: programs.navdPath, state: state)
+            restarts.append(restarted.secondsToAccepting * 1000)
+            if attempt == 0 {
+                let client = try LineClient(path: restarted.socketPath)
+                for n in 0..<2_000 {
+                    let start = Clock.nanoseconds()
+                    try client.send(#"{"jsonrpc":"2.0","id":\#(n),"method":"nav.history","params":{"limit":100}}"# + "\n")
+                    try client.readLine()
+                    historyLatencies.append(Double(Clock.nanoseconds() - start) / 1e6)
+                }
+            }
+            restarted.stop()
+            let ephemeral = try ServerProcess.navd(binary: programs.navdPath)
+            fresh.append(ephemeral.secondsToAccepting * 1000)
+            ephemeral.stop()
+        }
+        historyLatencies.sort()
+        let p99 = historyLatencies[Int(Double(historyLatencies.count) * 0.99)]
+        figures.databaseBytes = size
+        figures.restartMs = median(restarts)
+        figures.freshStartMs = median(fresh)
+        figures.historyP99Ms = p99
+        print(String(format: "restart to accepting, restoring %d history entries: %.1f ms (median of 5; an ephemeral navd: %.1f ms)",
+            min(revisions + 1, 10_000), median(restarts), median(fresh)))
+        print(String(format: "nav.history {limit: 100} on the restored navd: p50 %.2f ms, p99 %.2f ms (2,000 calls)",
+            historyLatencies[historyLatencies.count / 2], p99))
+    }
+
+    private func fileSize(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+}
+
+/// What `navbench durable` measured, for `navbench all`'s targets.
+struct DurableFigures {
+    var connections: Int
+    var revisions: Int
+    /// (navd, rtt req/s, throughput req/s): the ephemeral navd first.
+    var loads: [(String, Double, Double)] = []
+    var databaseBytes = 0
+    var restartMs = 0.0
+    var freshStartMs = 0.0
+    var historyP99Ms = 0.0
+
+    /// The issue's targets: durable (`--sync normal`) against ephemeral, restart, history
+    /// latency; `--sync full` reported without a goal (the disk decides).
+    var targets: [Target] {
+        guard let ephemeral = loads.first else { return [] }
+        var targets: [Target] = []
+        for load in loads.dropFirst() {
+            let normal = load.0 == "sync normal"
+            let rtt = load.1 / ephemeral.1
+            let throughput = load.2 / ephemeral.2
+            targets.append(Target(
+                name: "durable (\(load.0)) rtt req/s", navd: String(format: "%.0f", load.1),
+                baseline: String(format: "%.0f", ephemeral.1), ratio: String(format: "%.2f", rtt),
+                goal: normal ? "ratio ≥ 0.7" : "reported", met: !normal || rtt >= 0.7))
+            targets.append(Target(
+                name: "durable (\(load.0)) throughput req/s, \(connections) conns", navd: String(format: "%.0f", load.2),
+                baseline: String(format: "%.0f", ephemeral.2), ratio: String(format: "%.2f", throughput),
+                goal: normal ? "ratio ≥ 0.8" : "reported", met: !normal || throughput >= 0.8))
+        }
+        targets.append(Target(
+            name: "restart to accepting ms, \(min(revisions + 1, 10_000)) history entries", navd: String(format: "%.1f", restartMs),
+            baseline: String(format: "%.1f", freshStartMs), ratio: String(format: "%.1f", restartMs / max(freshStartMs, 0.001)),
+            goal: "≤ 150 ms", met: restartMs <= 150))
+        targets.append(Target(
+            name: "nav.history {limit: 100} p99 ms", navd: String(format: "%.2f", historyP99Ms), baseline: "—", ratio: "—",
+            goal: "≤ 5 ms", met: historyP99Ms <= 5))
+        targets.append(Target(
+            name: "database MiB after \(revisions) revisions", navd: String(format: "%.1f", Double(databaseBytes) / 1_048_576),
+            baseline: "—", ratio: "—", goal: "reported", met: true))
+        return targets
+    }
+}

@@ -1,0 +1,74 @@
+internal import CSQLite
+
+/// A prepared statement, kept and reused: bind, step, read columns, reset. It keeps its
+/// connection alive; used after the connection was closed, it is a programming error.
+final class SQLiteStatement {
+    private let statement: OpaquePointer
+    private let connection: SQLiteConnection
+
+    init(_ statement: OpaquePointer, connection: SQLiteConnection) {
+        self.statement = statement
+        self.connection = connection
+    }
+
+    deinit {
+        if connection.isOpen { sqlite3_finalize(statement) }
+    }
+
+    func bind(_ value: Int, at index: Int32) throws(StoreError) {
+        let status = sqlite3_bind_int64(statement, index, Int64(value))
+        guard status == SQLITE_OK else { throw connection.error(status, doing: "binding") }
+    }
+
+    /// UTF-8 bytes (JSON) as text; SQLite copies them.
+    func bind(_ bytes: [UInt8], at index: Int32) throws(StoreError) {
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
+                navd_sqlite3_bind_text_copy(statement, index, $0, Int32(buffer.count))
+            }
+        }
+        guard status == SQLITE_OK else { throw connection.error(status, doing: "binding") }
+    }
+
+    func bind(_ text: String, at index: Int32) throws(StoreError) {
+        try bind(Array(text.utf8), at: index)
+    }
+
+    /// One step: `true` with a row to read, `false` when done. The statement is reset when done
+    /// or failed, ready for its next use.
+    @discardableResult
+    func step() throws(StoreError) -> Bool {
+        let status = sqlite3_step(statement)
+        switch status {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE:
+            sqlite3_reset(statement)
+            return false
+        default:
+            sqlite3_reset(statement)
+            throw connection.error(status, doing: "running \(String(cString: sqlite3_sql(statement)))")
+        }
+    }
+
+    /// Steps through the rest of a statement and resets it.
+    func run() throws(StoreError) {
+        while try step() {}
+    }
+
+    /// Resets a statement whose rows were not all read.
+    func reset() { sqlite3_reset(statement) }
+
+    func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
+
+    /// A text column's bytes (empty for NULL).
+    func bytes(_ column: Int32) -> [UInt8] {
+        guard let text = sqlite3_column_text(statement, column) else { return [] }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return Array(UnsafeBufferPointer(start: text, count: count))
+    }
+
+    func string(_ column: Int32) -> String? {
+        guard sqlite3_column_type(statement, column) != SQLITE_NULL else { return nil }
+        return String(decoding: bytes(column), as: UTF8.self)
+    }
+}

@@ -1,0 +1,35 @@
+import Glibc
+
+/// Where durable state lives: `--state-dir`, else `$XDG_STATE_HOME/navd`, else
+/// `~/.local/state/navd`; one database per app, `APP.sqlite`.
+public enum StateDirectory {
+    public static func resolve(override: String?, environment: [String: String]) -> String {
+        if let override, !override.isEmpty { return override }
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/navd" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return home + "/.local/state/navd"
+    }
+
+    /// The database of `app` in `directory`. An app name is a file name only when it has no
+    /// `/` and is not `.` or `..`; other characters are kept (the name is the app's).
+    public static func database(in directory: String, app: String) -> String {
+        let safe = app.isEmpty || app == "." || app == ".." ? "app" : String(app.map { $0 == "/" ? "_" : $0 })
+        return directory + "/" + safe + ".sqlite"
+    }
+
+    /// Creates `directory` (and its missing parents) with mode 0700; an existing one is left as
+    /// it is.
+    public static func create(_ directory: String) throws(StoreError) {
+        var path = directory.hasPrefix("/") ? "" : "."
+        for part in directory.split(separator: "/") {
+            path += "/" + part
+            if mkdir(path, 0o700) != 0 && errno != EEXIST {
+                throw StoreError(.failed, path: directory, detail: "cannot create \(path): \(String(cString: strerror(errno)))")
+            }
+        }
+        var info = stat()
+        guard stat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw StoreError(.failed, path: directory, detail: "not a directory")
+        }
+    }
+}

@@ -1,0 +1,13 @@
+public import NavigationCore
+
+/// What a database held: the navigator as of the last commit and the history entries kept,
+/// oldest first.
+public struct StoredState: Sendable {
+    public var snapshot: NavigatorSnapshot
+    public var entries: [HistoryEntry]
+
+    public init(snapshot: NavigatorSnapshot, entries: [HistoryEntry]) {
+        self.snapshot = snapshot
+        self.entries = entries
+    }
+}

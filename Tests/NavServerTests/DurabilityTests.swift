@@ -1,0 +1,95 @@
+import Testing
+@testable import NavServer
+import NavProtocol
+import NavigationCore
+import NavJSON
+
+/// The server's side of durable state: every revision reaches the store once, in order, with
+/// its cause, grouped per flush (one loop iteration), together with the state after them;
+/// nothing reaches it without revisions; a failed commit leaves the revisions pending.
+@Suite struct DurabilityTests {
+    func harness() -> (Harness, MemoryStore) {
+        var configuration = ServerConfiguration()
+        configuration.now = { 1_700_000_000_000 }
+        let h = Harness(configuration: configuration)
+        let store = MemoryStore()
+        h.server.persist(to: store, committedThrough: 0)
+        return (h, store)
+    }
+
+    @Test func theBootRevisionIsTheFirstCommit() throws {
+        let (h, store) = harness()
+        #expect(h.server.hasUncommittedRevisions)
+        try h.server.flushCommits()
+        #expect(store.commits.count == 1)
+        #expect(store.entries.map(\.revision) == [1])
+        #expect(store.entries[0].cause == .daemonStart)
+        #expect(store.state == h.server.navigator.snapshot)
+        #expect(!h.server.hasUncommittedRevisions)
+        // Nothing new: no commit.
+        try h.server.flushCommits()
+        #expect(store.commits.count == 1)
+    }
+
+    @Test func theRevisionsOfOneIterationAreOneCommitWithTheirCauses() throws {
+        let (h, store) = harness()
+        try h.server.flushCommits()
+        let a = h.connect()
+        let b = h.connect()
+        h.call(a, "daemon.hello", ["name": "writer"])
+        h.call(a, "nav.route", ["to": "post", "params": ["postId": 1]])
+        h.call(b, "nav.route", ["to": "post", "params": ["postId": 2]])
+        h.call(b, "nav.state")
+        // Reads only: still two revisions pending.
+        try h.server.flushCommits()
+        #expect(store.commits.count == 2)
+        let commit = store.commits[1]
+        #expect(commit.entries.map(\.revision) == [2, 3])
+        #expect(commit.entries.map(\.cause) == [
+            HistoryCause(method: "nav.route", params: ["to": "post", "params": ["postId": 1]], client: "writer", clientID: "c1"),
+            HistoryCause(method: "nav.route", params: ["to": "post", "params": ["postId": 2]], client: nil, clientID: "c2"),
+        ])
+        #expect(commit.state == h.server.navigator.snapshot)
+        #expect(commit.state.revision == 3)
+        #expect(commit.entries.last?.tree == h.server.navigator.tree)
+        h.call(a, "nav.close")
+        try h.server.flushCommits()
+        #expect(store.entries.map(\.revision) == [1, 2, 3, 4])
+    }
+
+    @Test func aFailedCommitKeepsTheRevisionsPending() throws {
+        let (h, store) = harness()
+        try h.server.flushCommits()
+        let a = h.connect()
+        h.call(a, "nav.route", ["to": "post", "params": ["postId": 1]])
+        store.failNext = true
+        #expect(throws: MemoryStore.Refused.self) { try h.server.flushCommits() }
+        #expect(h.server.hasUncommittedRevisions)
+        try h.server.flushCommits()
+        #expect(store.entries.map(\.revision) == [1, 2])
+    }
+
+    @Test func aRestoredServerCommitsOnlyWhatFollows() throws {
+        let (first, store) = harness()
+        let a = first.connect()
+        first.call(a, "nav.route", ["to": "post", "params": ["postId": 1]])
+        try first.server.flushCommits()
+        let saved = try #require(store.state)
+        var history = History()
+        for entry in store.entries { history.append(entry) }
+        let restored = NavServer(navigator: try Navigator(restoring: saved, definition: .sample), history: history)
+        let again = MemoryStore()
+        restored.persist(to: again, committedThrough: saved.revision)
+        #expect(!restored.hasUncommittedRevisions)
+        try restored.flushCommits()
+        #expect(again.commits.isEmpty)
+        let b = ClientID(9)
+        restored.connect(b)
+        var line: [UInt8] = []
+        RPCEncoder.request(id: 1, method: "nav.close", params: [:], into: &line)
+        _ = line.withUnsafeBytes { restored.receive($0, from: b) }
+        try restored.flushCommits()
+        #expect(again.entries.map(\.revision) == [3])
+        #expect(again.state == restored.navigator.snapshot)
+    }
+}

@@ -1,0 +1,68 @@
+import Glibc
+import NavJSON
+import NavigationCore
+@testable import NavStore
+
+/// A fresh directory under /tmp for one test, removed by `remove()`.
+struct TemporaryDirectory {
+    let path: String
+
+    init() {
+        var template = Array("/tmp/navstore-test-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(made != nil, "mkdtemp failed")
+        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    var database: String { path + "/sample.sqlite" }
+
+    func remove() {
+        for name in ["sample.sqlite", "sample.sqlite-wal", "sample.sqlite-shm", "sample.sqlite.lock", "other.sqlite"] {
+            unlink(path + "/" + name)
+        }
+        rmdir(path)
+    }
+
+    func write(_ bytes: [UInt8], to file: String) {
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        precondition(descriptor >= 0)
+        _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+    }
+
+    func read(_ file: String) -> [UInt8] {
+        let descriptor = open(file, O_RDONLY)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        var result: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { return result }
+            result += buffer[0..<count]
+        }
+    }
+}
+
+/// A navigator on the sample app and the history entries of its revisions, as a server
+/// records them.
+struct Recorder {
+    var navigator = Navigator(definition: .sample, instance: "0000abcd")
+    var entries: [HistoryEntry] = []
+    var clock = 1_700_000_000_000
+
+    init() {
+        entries.append(HistoryEntry(revision: 1, at: clock, cause: .daemonStart, events: navigator.bootEvents, tree: navigator.tree))
+    }
+
+    /// Routes to a profile: one revision.
+    mutating func route(userId: Int) throws {
+        let params: JSONObject = ["userId": .int(userId)]
+        let result = try navigator.perform(.route(RouteRequest(to: "profile", params: params)))
+        clock += 7
+        entries.append(HistoryEntry(
+            revision: result.revision, at: clock,
+            cause: HistoryCause(method: "nav.route", params: ["to": "profile", "params": .object(params)], client: "test", clientID: "c1"),
+            events: result.events, tree: navigator.tree))
+    }
+}

@@ -1,0 +1,241 @@
+"""Durable state (Protocol/semantics.md, "acknowledged means committed").
+
+navd keeps its state in an SQLite database so that a restart, even after `kill -9`, goes on
+from where it was. These tests guard against: a response written before its revision is on
+disk (a client told "done" about a revision that a crash then loses); a restart that forgets
+the tree, the revision, the instance, the id counters or the history and its causes; two
+navds writing one database; and a database navd cannot read being deleted, overwritten or
+silently replaced by a fresh state.
+"""
+
+import json
+import os
+import pathlib
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+
+import pytest
+
+from navd_harness import Navd, top_screen
+
+
+def ids_in(node):
+    """Every `id` in a tree's JSON."""
+    if isinstance(node, dict):
+        found = {node["id"]} if isinstance(node.get("id"), str) else set()
+        return found.union(*(ids_in(value) for value in node.values()))
+    if isinstance(node, list):
+        return set().union(*(ids_in(value) for value in node))
+    return set()
+
+
+@pytest.fixture
+def state_dir():
+    """A state directory of our own, outliving each navd started on it."""
+    path = pathlib.Path(tempfile.mkdtemp(prefix="navd-state-"))
+    os.chmod(path, 0o700)
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def durable(navd_command, state_dir, *extra):
+    return Navd(command=navd_command, extra_args=["--state-dir", str(state_dir), *extra]).start()
+
+
+def whole_history(client):
+    """Every entry navd keeps, oldest first, read page by page."""
+    entries = []
+    since = 0
+    while True:
+        page = client.call("nav.history", {"since": since, "limit": 500})["entries"]
+        if not page:
+            return entries
+        entries += page
+        since = page[-1]["revision"]
+
+
+class Pipeliner(threading.Thread):
+    """One client that keeps 16 requests in flight (route to a post, then close it), on a raw
+    socket, recording every revision navd acknowledged and the request that made it, until
+    navd goes away."""
+
+    def __init__(self, socket_path, index):
+        super().__init__(daemon=True)
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.connect(socket_path)
+        self.sock.settimeout(10)
+        self.index = index
+        self.acknowledged = {}  # revision -> (method, params)
+        self.client_id = None
+        self.buffer = b""
+
+    def line(self):
+        while b"\n" not in self.buffer:
+            data = self.sock.recv(65536)
+            if not data:
+                raise EOFError
+            self.buffer += data
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return json.loads(line)
+
+    def run(self):
+        try:
+            self.sock.sendall(b'{"jsonrpc":"2.0","id":0,"method":"daemon.hello","params":{"name":"pipe%d"}}\n' % self.index)
+            self.client_id = self.line()["result"]["client"]
+            sent = {}
+            serial = 1
+            while True:
+                lines = []
+                for _ in range(16):
+                    if serial % 2:
+                        method, params = "nav.route", {"to": "post", "params": {"postId": self.index * 1_000_000 + serial}}
+                    else:
+                        method, params = "nav.close", {}
+                    sent[serial] = (method, params)
+                    lines.append(json.dumps({"jsonrpc": "2.0", "id": serial, "method": method, "params": params}))
+                    serial += 1
+                self.sock.sendall(("\n".join(lines) + "\n").encode())
+                for _ in range(16):
+                    message = self.line()
+                    if "result" in message:
+                        self.acknowledged[message["result"]["revision"]] = sent[message["id"]]
+        except (OSError, EOFError, ValueError):
+            return
+
+
+def test_kill_9_loses_nothing_that_was_acknowledged(navd_command, state_dir):
+    navd = durable(navd_command, state_dir)
+    try:
+        pipeliners = [Pipeliner(navd.socket_path, index) for index in range(1, 4)]
+        for pipeliner in pipeliners:
+            pipeliner.start()
+        deadline = time.monotonic() + 10
+        while sum(len(p.acknowledged) for p in pipeliners) < 300 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        navd.process.send_signal(signal.SIGKILL)
+        navd.process.wait(timeout=10)
+        for pipeliner in pipeliners:
+            pipeliner.join(timeout=10)
+    finally:
+        navd.stop()
+    acknowledged = {revision: (p.client_id, request) for p in pipeliners for revision, request in p.acknowledged.items()}
+    assert len(acknowledged) >= 300, "the clients made too few revisions before the kill"
+
+    restarted = durable(navd_command, state_dir)
+    try:
+        with restarted.client() as client:
+            state = client.call("nav.state")
+            assert state["revision"] >= max(acknowledged)
+            history = {entry["revision"]: entry for entry in whole_history(client)}
+        assert history[1]["cause"]["method"] == "daemon.start"
+        assert sorted(history) == list(range(1, state["revision"] + 1)), "the history has gaps"
+        for revision, (client_id, (method, params)) in acknowledged.items():
+            cause = history[revision]["cause"]
+            assert (cause["method"], cause["clientId"]) == (method, client_id), revision
+            if method == "nav.route":
+                assert cause["params"]["params"] == params["params"], revision
+    finally:
+        restarted.stop()
+
+
+def test_sigterm_and_restart_continue_the_same_state(navd_command, state_dir):
+    database = state_dir / "social.sqlite"
+    first = durable(navd_command, state_dir)
+    try:
+        assert first.stdout().splitlines()[0] == f"navd: no saved state at {database}: starting fresh"
+        with first.client(name="writer") as client:
+            assert client.call("daemon.info")["stateDir"] == str(state_dir)
+            client.call("nav.route", {"to": "post", "params": {"postId": 7}})
+            client.call("nav.route", {"to": "profile", "params": {"userId": 3}})
+            before = client.call("nav.state")
+    finally:
+        assert first.stop() == 0
+    second = durable(navd_command, state_dir)
+    try:
+        first_line = second.stdout().splitlines()[0]
+        assert first_line.startswith(f"navd: restored revision 3 (age ")
+        assert first_line.endswith(f") from {database}")
+        with second.client() as client:
+            assert client.call("nav.state") == before
+            causes = [(e["cause"]["method"], e["cause"]["client"]) for e in client.call("nav.history", {})["entries"]]
+            assert causes == [("daemon.start", None), ("nav.route", "writer"), ("nav.route", "writer")]
+            # Ids go on from the saved counters: none is handed out twice.
+            opened = client.call("nav.route", {"to": "post", "params": {"postId": 8}})
+            assert opened["revision"] == 4
+            new_top = top_screen(client.call("nav.state")["root"])["id"]
+            assert new_top not in ids_in(before["root"])
+    finally:
+        second.stop()
+
+
+def test_a_second_navd_on_the_same_database_exits_2_naming_it_and_the_holder(navd_command, state_dir):
+    first = durable(navd_command, state_dir)
+    try:
+        other_socket = first.dir / "other.sock"
+        second = subprocess.run(
+            [*navd_command, "--socket", str(other_socket), "--state-dir", str(state_dir)],
+            capture_output=True, text=True, timeout=15, stdin=subprocess.DEVNULL)
+        assert second.returncode == 2, second
+        database = state_dir / "social.sqlite"
+        assert second.stderr == (
+            f"navd: {database} is in use by navd pid {first.pid}: one navd per database"
+            " (stop it, or give this one another --state-dir)\n")
+        assert not other_socket.exists()
+        with first.client() as client:
+            assert client.call("nav.state")["revision"] == 1
+    finally:
+        first.stop()
+
+
+def test_a_corrupt_database_stops_navd_and_is_left_untouched(navd_command, state_dir):
+    database = state_dir / "social.sqlite"
+    garbage = b"not a database\n" + bytes(range(256)) * 16
+    database.write_bytes(garbage)
+    scratch = pathlib.Path(tempfile.mkdtemp(prefix="navd-e2e-"))
+    try:
+        result = subprocess.run(
+            [*navd_command, "--socket", str(scratch / "navd.sock"), "--state-dir", str(state_dir)],
+            capture_output=True, text=True, timeout=15, stdin=subprocess.DEVNULL)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    assert result.returncode == 1, result
+    assert result.stderr == (
+        f"navd: {database} cannot be read as navd's state (file is not a database): start navd with --ephemeral,"
+        " or move the file aside to start fresh (navd never deletes it)\n")
+    assert database.read_bytes() == garbage
+
+
+def test_a_saved_tree_that_no_longer_fits_is_migrated_in_a_recorded_revision(navd_command, state_dir, tmp_path):
+    sample = json.loads(subprocess.run([navd_command[0], "sample"], capture_output=True, text=True, check=True).stdout)
+    app = tmp_path / "social.json"
+    app.write_text(json.dumps(sample))
+    first = durable(navd_command, state_dir, "--app", str(app))
+    try:
+        with first.client() as client:
+            client.call("nav.route", {"to": "compose"})
+    finally:
+        first.stop()
+    # The compose flow and its screen are gone from the definition.
+    changed = json.loads(json.dumps(sample))
+    for section in ("flows", "screens"):
+        for name in [name for name in changed.get(section, {}) if name.startswith("compose")]:
+            del changed[section][name]
+    for screen in changed.get("screens", {}).values():
+        if isinstance(screen, dict) and isinstance(screen.get("routes"), list):
+            screen["routes"] = [route for route in screen["routes"] if not str(route).startswith("compose")]
+    app.write_text(json.dumps(changed))
+    second = durable(navd_command, state_dir, "--app", str(app))
+    try:
+        assert "which no longer fits the app: migrated to the boot tree as revision 3" in second.stdout().splitlines()[0]
+        with second.client() as client:
+            assert client.call("nav.state")["revision"] == 3
+            entry = client.call("nav.history", {"limit": 1})["entries"][0]
+            assert entry["cause"]["method"] == "daemon.migrate"
+            assert entry["cause"]["params"]["problems"], entry
+    finally:
+        second.stop()

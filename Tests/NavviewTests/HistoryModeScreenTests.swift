@@ -56,6 +56,7 @@ struct HistoryModeScreenTests {
         var screen = Self.text(session)
         #expect(screen.last == " ● connected · r3 of 4 · history · 1 behind live · instance 9f2c41d0 · /tmp/navd.sock · ? help")
         #expect(screen.contains("│  ▶ s6 post postId=6 · push (zoom, animator zoom)"))
+        #expect(screen.contains { $0.hasPrefix("── events of r3 (history) ──") })
         #expect(screen.contains { $0.hasPrefix("r3 nav.route by navctl (c2)") })
         #expect(screen.contains { $0.contains("enter s6 post postId=6") })
 

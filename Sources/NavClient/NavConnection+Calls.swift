@@ -63,9 +63,9 @@ extension NavConnection {
         try decoded(.daemonInfo, try call(.daemonInfo, timeout: timeout), as: DaemonInfoView.init(json:))
     }
 
-    /// `nav.history`: past revisions, newest last: those from `since` on (navd's default: as
-    /// many of the latest as `limit` allows), at most `limit`, with each revision's tree when
-    /// `tree`.
+    /// `nav.history`: past revisions, newest last, at most `limit` (navd's default when nil):
+    /// the first ones after revision `since` (page forward by passing the last one seen), or
+    /// without `since` the newest; with each revision's tree when `tree`.
     public func history(since: Int? = nil, limit: Int? = nil, tree: Bool = false, timeout: Double? = 30) throws(NavClientError) -> HistoryView {
         var params: JSONObject = [:]
         if let since { params["since"] = .int(since) }

@@ -46,7 +46,7 @@ struct ReplayScriptTests {
 
     @Test func aSessionFromBootStartsWithReset() throws {
         let recording = try Self.session()
-        let script = ReplayScript(source: "/tmp/navd.sock", fetched: recording.entries, since: nil)
+        let script = ReplayScript(source: "/tmp/navd.sock", fetched: recording.entries, after: nil)
         #expect(script.text == """
             # navctl history --script: r1–r7 recorded from navd at /tmp/navd.sock; replay with navctl run
             reset
@@ -69,7 +69,7 @@ struct ReplayScriptTests {
 
     @Test func aRangeInTheMiddleStartsFromTheRevisionBefore() throws {
         let recording = try Self.session()
-        let script = ReplayScript(source: "/tmp/navd.sock", fetched: Array(recording.entries[3...]), since: 5)
+        let script = ReplayScript(source: "/tmp/navd.sock", fetched: Array(recording.entries[3...]), after: 4)
         #expect(script.lines.prefix(4) == [
             "# navctl history --script: r5–r7 recorded from navd at /tmp/navd.sock; replay with navctl run",
             "# starts from the state of r4 (top: post postId=5); on the navd it came from: navctl goto 4",
@@ -77,7 +77,7 @@ struct ReplayScriptTests {
             "tab chats",
         ])
         // Without an entry before the range, the first entry is the state to start from.
-        let headless = ReplayScript(source: "s", fetched: Array(recording.entries[3...]), since: nil)
+        let headless = ReplayScript(source: "s", fetched: Array(recording.entries[3...]), after: nil)
         #expect(headless.before?.revision == 4)
         #expect(headless.entries.map(\.revision) == [5, 6, 7])
     }
@@ -91,7 +91,7 @@ struct ReplayScriptTests {
         try recording.record(.popTo(screen: .id(ScreenID("s6")!), inclusive: true))
         try recording.record(.apply([.route(RouteRequest(to: "post", params: ["postId": 8])), .close(screen: nil)]))
         try recording.record(.deeplink(url: "social://posts/9?ref=it's"))
-        let lines = ReplayScript(source: "s", fetched: recording.entries, since: 5).lines
+        let lines = ReplayScript(source: "s", fetched: recording.entries, after: 4).lines
         #expect(Array(lines.dropFirst(2)) == [
             "expect top post postId=7",
             "# r5: s6 (post) is the recording's id: this line replays only where the ids are the same",

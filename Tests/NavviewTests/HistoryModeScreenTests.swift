@@ -34,7 +34,7 @@ struct HistoryModeScreenTests {
         }
 
         func answer(since: Int, limit: Int) -> HistoryView {
-            HistoryView(entries: entries.filter { $0.revision >= since }.prefix(limit).map { $0 }, oldest: 1, latest: entries.count)
+            HistoryView(entries: entries.filter { $0.revision > since }.prefix(limit).map { $0 }, oldest: 1, latest: entries.count)
         }
     }
 
@@ -51,8 +51,8 @@ struct HistoryModeScreenTests {
         session.model = recorded.scenario.model
         session.status.connection = .connected
 
-        #expect(session.key(.character("["), size: Self.size) == .fetchHistory(since: 1, limit: 50))
-        session.historyFetched(.success(recorded.answer(since: 1, limit: 50)), size: Self.size)
+        #expect(session.key(.character("["), size: Self.size) == .fetchHistory(since: 0, limit: 50))
+        session.historyFetched(.success(recorded.answer(since: 0, limit: 50)), size: Self.size)
         var screen = Self.text(session)
         #expect(screen.last == " ● connected · r3 of 4 · history · 1 behind live · instance 9f2c41d0 · /tmp/navd.sock · ? help")
         #expect(screen.contains("│  ▶ s6 post postId=6 · push (zoom, animator zoom)"))
@@ -75,8 +75,8 @@ struct HistoryModeScreenTests {
         #expect(Self.text(session).last?.hasPrefix(" ● connected · r2 of 5 · history · 3 behind live") == true)
         #expect(session.key(.character("]"), size: Self.size) == nil)
         #expect(session.key(.character("]"), size: Self.size) == nil)
-        #expect(session.key(.character("]"), size: Self.size) == .fetchHistory(since: 5, limit: 50))
-        session.historyFetched(.success(recorded.answer(since: 5, limit: 50)), size: Self.size)
+        #expect(session.key(.character("]"), size: Self.size) == .fetchHistory(since: 4, limit: 50))
+        session.historyFetched(.success(recorded.answer(since: 4, limit: 50)), size: Self.size)
         #expect(Self.text(session).last?.hasPrefix(" ● connected · r5 of 5 · history · instance") == true)
         #expect(session.key(.character("]"), size: Self.size) == nil)
         #expect(session.travel.isLive)
@@ -98,7 +98,7 @@ struct HistoryModeScreenTests {
         #expect(session.model.events.last == .warning("r1 is the oldest revision navd keeps"))
         try scenario.step("nav.route", ["to": "post", "params": ["postId": 5]])
         session.model = scenario.model
-        #expect(session.key(.character("["), size: Self.size) == .fetchHistory(since: 1, limit: 50))
+        #expect(session.key(.character("["), size: Self.size) == .fetchHistory(since: 0, limit: 50))
         session.historyFetched(.failure(.disconnected("navd went away")), size: Self.size)
         #expect(session.travel.isLive && session.travel.wanted == nil)
         #expect(session.model.events.last == .warning("nav.history: \(NavClientError.disconnected("navd went away"))"))

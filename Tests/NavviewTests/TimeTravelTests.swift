@@ -15,9 +15,10 @@ struct TimeTravelTests {
             root: FlowView(id: "f1", flow: "feed", kind: .stack, screens: [ScreenView(id: "s\(revision)", screen: "feedList", flow: "f1")]))
     }
 
-    /// What navd answers `nav.history {since, limit, tree: true}` with `kept` revisions kept.
+    /// What navd answers `nav.history {since, limit, tree: true}` with `kept` revisions kept:
+    /// the first `limit` after `since`.
     static func answer(since: Int, limit: Int, kept: ClosedRange<Int>) -> HistoryView {
-        let revisions = max(since, kept.lowerBound)...min(kept.upperBound, max(since, kept.lowerBound) + limit - 1)
+        let revisions = kept.filter { $0 > since }.prefix(limit)
         return HistoryView(entries: revisions.map(entry), oldest: kept.lowerBound, latest: kept.upperBound)
     }
 
@@ -30,8 +31,8 @@ struct TimeTravelTests {
             fetches += 1
             return travel.fetched(Self.answer(since: since, limit: limit, kept: kept))
         }
-        #expect(travel.back(latest: 120) == .fetch(since: 70, limit: 50))
-        #expect(travel.fetched(Self.answer(since: 70, limit: 50, kept: kept)) == .show(119))
+        #expect(travel.back(latest: 120) == .fetch(since: 69, limit: 50))
+        #expect(travel.fetched(Self.answer(since: 69, limit: 50, kept: kept)) == .show(119))
         for expected in (10...118).reversed() {
             #expect(step(travel.back(latest: 120)) == .show(expected))
         }
@@ -44,36 +45,36 @@ struct TimeTravelTests {
 
     @Test func forwardPastTheNewestIsLiveAndNewRevisionsExtendTheRange() {
         var travel = TimeTravel(window: 10)
-        #expect(travel.back(latest: 5) == .fetch(since: 1, limit: 10))
-        #expect(travel.fetched(Self.answer(since: 1, limit: 10, kept: 1...5)) == .show(4))
+        #expect(travel.back(latest: 5) == .fetch(since: 0, limit: 10))
+        #expect(travel.fetched(Self.answer(since: 0, limit: 10, kept: 1...5)) == .show(4))
         #expect(travel.forward(latest: 5) == .show(5))
         // r6 arrived meanwhile: `]` goes on to it (fetched: it was not in the window).
-        #expect(travel.forward(latest: 6) == .fetch(since: 6, limit: 10))
-        #expect(travel.fetched(Self.answer(since: 6, limit: 10, kept: 1...6)) == .show(6))
+        #expect(travel.forward(latest: 6) == .fetch(since: 5, limit: 10))
+        #expect(travel.fetched(Self.answer(since: 5, limit: 10, kept: 1...6)) == .show(6))
         #expect(travel.forward(latest: 6) == .live)
         #expect(travel.forward(latest: 6) == .refused("already live"))
     }
 
     @Test func theOldestKeptRevisionIsTheEnd() {
         var travel = TimeTravel(window: 10)
-        #expect(travel.back(latest: 30) == .fetch(since: 20, limit: 10))
-        #expect(travel.fetched(Self.answer(since: 20, limit: 10, kept: 28...30)) == .show(29))
+        #expect(travel.back(latest: 30) == .fetch(since: 19, limit: 10))
+        #expect(travel.fetched(Self.answer(since: 19, limit: 10, kept: 28...30)) == .show(29))
         #expect(travel.back(latest: 30) == .show(28))
         #expect(travel.back(latest: 30) == .refused("r28 is the oldest revision navd keeps"))
         #expect(travel.position == 28)
         // A revision navd dropped while the fetch was on its way.
         var late = TimeTravel(window: 10)
-        #expect(late.back(latest: 30) == .fetch(since: 20, limit: 10))
-        #expect(late.fetched(Self.answer(since: 20, limit: 10, kept: 30...30)) == .refused("navd no longer keeps r29 (it keeps r30–r30)"))
+        #expect(late.back(latest: 30) == .fetch(since: 19, limit: 10))
+        #expect(late.fetched(Self.answer(since: 19, limit: 10, kept: 30...30)) == .refused("navd no longer keeps r29 (it keeps r30–r30)"))
         #expect(late.isLive && late.wanted == nil)
     }
 
     @Test func oneFetchAtATime() {
         var travel = TimeTravel(window: 10)
-        #expect(travel.back(latest: 30) == .fetch(since: 20, limit: 10))
+        #expect(travel.back(latest: 30) == .fetch(since: 19, limit: 10))
         #expect(travel.back(latest: 30) == .refused("still fetching r29"))
         travel.fetchFailed()
-        #expect(travel.back(latest: 30) == .fetch(since: 20, limit: 10))
+        #expect(travel.back(latest: 30) == .fetch(since: 19, limit: 10))
     }
 
     @Test func keepsAtMostItsCapacity() {

@@ -72,7 +72,7 @@ def test_a_range_starts_from_the_revision_before_it(navctl_bin, navd_factory, tm
     recording = navd_factory()
     navctl = NavctlRunner(navctl_bin, recording.socket_path, tmp_path / "a")
     record(navctl)
-    done = navctl("history", "--script", "--since", "5")
+    done = navctl("history", "--script", "--since", "4")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("# navctl history --script: r5–r10 recorded from navd at ")

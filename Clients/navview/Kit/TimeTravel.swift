@@ -9,7 +9,8 @@ public struct TimeTravel: Sendable, Hashable {
     public enum Step: Sendable, Hashable {
         /// Show this past revision (its entry is fetched).
         case show(Int)
-        /// Call `nav.history {since, limit, tree: true}` and hand the answer to `fetched`.
+        /// Call `nav.history {since, limit, tree: true}` (the revisions after `since`) and hand
+        /// the answer to `fetched`.
         case fetch(since: Int, limit: Int)
         /// Back to the live tree.
         case live
@@ -48,7 +49,7 @@ public struct TimeTravel: Sendable, Hashable {
         if target < max(1, oldest ?? 1) { return .refused("r\(from) is the oldest revision navd keeps") }
         if entries[target] != nil { return show(target) }
         wanted = target
-        return .fetch(since: max(1, target - window + 1), limit: window)
+        return .fetch(since: max(0, target - window), limit: window)
     }
 
     /// `]`: one revision forward; past `latest` (the live revision), back to live.
@@ -59,7 +60,7 @@ public struct TimeTravel: Sendable, Hashable {
         if target > latest { return goLive() }
         if entries[target] != nil { return show(target) }
         wanted = target
-        return .fetch(since: target, limit: window)
+        return .fetch(since: target - 1, limit: window)
     }
 
     /// Esc: back to live.

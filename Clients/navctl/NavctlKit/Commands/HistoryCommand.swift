@@ -8,16 +8,17 @@ struct HistoryCommand: SessionCommand {
         commandName: "history",
         abstract: "Lists past revisions: what made each one, who, and its events.",
         discussion: """
-            One line per revision, oldest first. With --script, prints a script for \
-            `navctl run` that replays those revisions from the state before them, each \
+            One line per revision, oldest first: the latest ones, or with --since N the \
+            first ones after revision N (navd's paging). With --script, prints a script for \
+            `navctl run` that replays those revisions from the state before them (with --since N, the state of revision N), each \
             followed by `expect top …` for the screen it left on top: \
             `navctl history --script > session.navctl` turns a session into a test.
             """)
 
-    @Option(help: ArgumentHelp("Start at this revision (default: the oldest navd keeps).", valueName: "n"))
+    @Option(help: ArgumentHelp("Only the revisions after this one, the first of them (default: the latest).", valueName: "n"))
     var since: Int?
 
-    @Option(help: ArgumentHelp("At most this many revisions, the latest ones (default: navd's).", valueName: "n"))
+    @Option(help: ArgumentHelp("At most this many revisions (default: navd's).", valueName: "n"))
     var limit: Int?
 
     @Flag(help: "Print a navctl run script that replays the revisions instead.")
@@ -26,7 +27,7 @@ struct HistoryCommand: SessionCommand {
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-        if let since, since < 1 { throw ValidationError("--since must be 1 or more") }
+        if let since, since < 0 { throw ValidationError("--since must be 0 or more") }
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
         if script && common.json { throw ValidationError("--script prints a script, not JSON: give one of them") }
     }
@@ -39,12 +40,13 @@ struct HistoryCommand: SessionCommand {
         session.output(history.json, json: common.json) { HistoryText.render(history) }
     }
 
-    /// The revisions with their trees, and the one before them (the state the script starts from).
+    /// The revisions with their trees, and the one before them (the state the script starts
+    /// from): one more revision than asked for, the one at `since`.
     private func printScript(in session: Session) throws(NavctlError) {
         let history = try session.using { connection throws(NavClientError) in
-            try connection.history(since: since.map { max(1, $0 - 1) }, limit: limit.map { $0 + 1 }, tree: true)
+            try connection.history(since: since.map { max(0, $0 - 1) }, limit: limit.map { $0 + 1 }, tree: true)
         }
-        session.print(ReplayScript(source: session.socketPath, fetched: history.entries, since: since).text)
+        session.print(ReplayScript(source: session.socketPath, fetched: history.entries, after: since).text)
     }
 }
 

@@ -22,13 +22,13 @@ public struct ReplayScript: Sendable, Hashable {
     /// The revisions to replay, oldest first; each with its tree.
     public var entries: [HistoryEntryView]
 
-    /// Splits what `nav.history {since: since - 1, tree: true}` answered into the state before
-    /// and the range from `since` (all of it when nil). Without an entry before the range, a
-    /// first entry that does not open the boot tree becomes the starting state: what came
-    /// before it is unknown.
-    public init(source: String, fetched: [HistoryEntryView], since: Int?) {
+    /// Splits what `nav.history {since: after - 1, tree: true}` answered into the state before
+    /// (the revision `after`) and the range after it (all of it when nil). Without an entry
+    /// before the range, a first entry that does not open the boot tree becomes the starting
+    /// state: what came before it is unknown.
+    public init(source: String, fetched: [HistoryEntryView], after: Int?) {
         self.source = source
-        var range = fetched.filter { $0.revision >= (since ?? Int.min) }
+        var range = fetched.filter { $0.revision > (after ?? Int.min) }
         var before = fetched.last { $0.revision < (range.first?.revision ?? Int.max) }
         if before == nil, let first = range.first, !Self.opensBootTree(first.cause.method) {
             before = first

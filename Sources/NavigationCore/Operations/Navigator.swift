@@ -20,9 +20,9 @@ public struct Navigator: Sendable {
     /// The canonical tree, edited in place (copy-on-write copies it only if a copy of the
     /// navigator or of its tree is still held somewhere).
     public internal(set) var tree: NavigationTree
-    public private(set) var revision: Int
+    public internal(set) var revision: Int
     /// The events of revision 1: the initial tree's `flowStarted`/`enter`s and its `willShow`.
-    public private(set) var bootEvents: [NavEvent] = []
+    public internal(set) var bootEvents: [NavEvent] = []
     public internal(set) var ids: any IDSource
     /// What the operation under way recorded; empty between operations.
     var records = NavigatorRecords()
@@ -155,7 +155,7 @@ public struct Navigator: Sendable {
     #endif
 
     /// Debug and test builds check every invariant after every change.
-    private func checkInvariants() {
+    func checkInvariants() {
         #if DEBUG
         if let violation = WorkMeter.uncounted({ tree.invariantViolation(screenLimitPerStack: limits.screensPerStack) }) {
             preconditionFailure("\(violation)\n\(JSONWriter.string(tree.jsonValue))")

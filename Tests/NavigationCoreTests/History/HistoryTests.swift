@@ -1,0 +1,180 @@
+import Testing
+@testable import NavigationCore
+@testable import NavJSON
+
+/// The bounded history: newest last, the oldest dropped when full, found by revision.
+@Suite struct HistoryTests {
+    func entry(_ revision: Int, tree: NavigationTree = sampleNavigator().tree) -> HistoryEntry {
+        HistoryEntry(revision: revision, at: 1_000 + revision, cause: HistoryCause(method: "nav.route"), events: [], tree: tree)
+    }
+
+    @Test func keepsTheLastLimitEntries() {
+        var history = History(limit: 3)
+        #expect(history.oldest == nil && history.latest == nil && history.entries(limit: 10).isEmpty)
+        for revision in 1...7 { history.append(entry(revision)) }
+        #expect(history.count == 3 && history.oldest == 5 && history.latest == 7)
+        #expect(history.entries(limit: 100).map(\.revision) == [5, 6, 7])
+        #expect(history.entries(limit: 2).map(\.revision) == [6, 7])
+        #expect(history.entry(revision: 4) == nil)
+        #expect(history.entry(revision: 6)?.at == 1_006)
+        #expect(history.entry(revision: 8) == nil)
+    }
+
+    @Test func sinceReadsForwardPageByPage() {
+        var history = History(limit: 10)
+        for revision in 1...8 { history.append(entry(revision)) }
+        #expect(history.entries(since: 2, limit: 3).map(\.revision) == [3, 4, 5])
+        #expect(history.entries(since: 5, limit: 3).map(\.revision) == [6, 7, 8])
+        #expect(history.entries(since: 8, limit: 3).isEmpty)
+        #expect(history.entries(since: 0, limit: 100).map(\.revision) == Array(1...8))
+        #expect(history.entries(since: -5, limit: 0).isEmpty)
+    }
+
+    @Test func aLimitOfOneKeepsTheNewest() {
+        var history = History(limit: 1)
+        for revision in 1...4 { history.append(entry(revision)) }
+        #expect(history.entries(limit: 5).map(\.revision) == [4])
+        #expect(history.oldest == 4 && history.latest == 4)
+    }
+
+    /// An entry as a store keeps it comes back equal, tree and events included; the wire
+    /// shape leaves the tree out unless asked.
+    @Test func entriesRoundTripThroughJSON() throws {
+        var nav = sampleNavigator()
+        let result = try nav.call("nav.route", ["to": "profile", "params": ["userId": 3]])
+        let cause = HistoryCause(method: "nav.route", params: ["to": "profile", "params": ["userId": 3]], client: "tester", clientID: "c2")
+        let original = HistoryEntry(revision: result.revision, at: 1_700_000_000_123, cause: cause, events: result.events, tree: nav.tree)
+        let json = original.jsonValue(includingTree: true)
+        let text = JSONWriter.string(json)
+        #expect(try HistoryEntry(json: JSONParser.parse(text)) == original)
+        let wire = original.jsonValue(includingTree: false)
+        #expect(wire["root"] == nil)
+        #expect(JSONWriter.string(wire["cause"]!) == #"{"method":"nav.route","params":{"to":"profile","params":{"userId":3}},"client":"tester","clientId":"c2"}"#)
+        #expect(wire["at"] == .int(1_700_000_000_123))
+        #expect(HistoryCause.daemonStart.jsonValue == ["method": "daemon.start", "params": [:], "client": .null, "clientId": .null])
+        #expect(throws: TreeDecodingError.self) { try HistoryEntry(json: wire) }
+    }
+}
+
+/// A tree's JSON read back, and checked against a definition.
+@Suite struct TreeDecodingTests {
+    /// Every shape: tabs, pushes with custom transitions, embedded flows in embedded flows,
+    /// presented tabs, anonymous containers, fallbacks.
+    @Test func treesRoundTrip() throws {
+        var nav = try nestedNavigator()
+        var trees = [nav.tree]
+        for (method, params) in [
+            ("nav.route", ["to": "wizard"]), ("nav.route", ["to": "extras"]), ("nav.route", ["to": "detail"]),
+            ("nav.route", ["to": "browser"]), ("nav.route", ["to": "detail", "transition": "modal"]),
+        ] as [(String, JSONValue)] {
+            _ = try nav.call(method, params)
+            trees.append(nav.tree)
+        }
+        var sample = sampleNavigator()
+        for params in [
+            ["to": "post", "params": ["postId": 1]], ["to": "profile", "params": ["userId": 3, "section": "photos"]],
+            ["to": "chat", "params": ["chatId": "x"]],
+        ] as [JSONValue] {
+            _ = try sample.call("nav.route", params)
+            trees.append(sample.tree)
+        }
+        var composing = sampleNavigator()
+        for params in [["to": "compose"], ["to": "photoPicker"]] as [JSONValue] {
+            _ = try composing.call("nav.route", params)
+            trees.append(composing.tree)
+        }
+        for tree in trees {
+            let text = JSONWriter.string(tree.jsonValue)
+            let decoded = try NavigationTree(json: JSONParser.parse(text))
+            #expect(decoded == tree, "\(text)")
+            #expect(decoded.topScreen == tree.topScreen)
+            let definition = tree.flows[tree.rootFlow]!.name == "main" ? AppDefinition.sample : nav.definition
+            #expect(decoded.problems(fitting: definition) == [])
+        }
+    }
+
+    @Test func brokenTreesAreRefusedWithWhere() throws {
+        let tree = sampleNavigator().tree
+        guard case .object(var root) = tree.jsonValue else { return }
+        root["kind"] = "circle"
+        #expect(throws: TreeDecodingError(message: #"invalid tree: 'root.kind' must be "stack", "tabs" or "single""#)) {
+            try NavigationTree(json: .object(root))
+        }
+        root["kind"] = "tabs"
+        root["selected"] = 9
+        #expect(throws: TreeDecodingError(message: "invalid tree: 'root.selected' must be the index of one of its 4 tabs")) { try NavigationTree(json: .object(root)) }
+        // The same screen twice.
+        let text = JSONWriter.string(tree.jsonValue).replacingOccurrences(of: #""id":"s2""#, with: #""id":"s1""#)
+        #expect(throws: TreeDecodingError(message: "invalid tree: 'root.tabs[0].screens[0].id' s1 appears twice")) {
+            try NavigationTree(json: JSONParser.parse(text))
+        }
+    }
+
+    /// A definition that changed under a saved tree: each thing that no longer fits, named.
+    @Test func problemsNameWhatNoLongerFits() throws {
+        var nav = sampleNavigator()
+        _ = try nav.call("nav.route", ["to": "post", "params": ["postId": 1]])
+        _ = try nav.call("nav.route", ["to": "profile", "params": ["userId": 3]])
+        let changed = AppDefinition.sampleJSON
+            .replacingOccurrences(of: #""post":         { "path": "/posts/:postId", "params": { "postId": { "type": "int" } },"#,
+                                  with: #""article":      { "path": "/posts/:postId", "params": { "postId": { "type": "int" } },"#)
+            .replacingOccurrences(of: #""routes": ["profile", "post"]"#, with: #""routes": ["profile", "article"]"#)
+            .replacingOccurrences(of: #""routes": ["post", "profile", "compose"]"#, with: #""routes": ["article", "profile", "compose"]"#)
+            .replacingOccurrences(of: #""routes": ["chat", "friendsList", "post", "profile"]"#, with: #""routes": ["chat", "friendsList", "article", "profile"]"#)
+            .replacingOccurrences(of: #""userId":  { "type": "int" }"#, with: #""userId":  { "type": "string" }"#)
+            .replacingOccurrences(of: #""zoom":  { "base": "push",  "animator": "zoom" }"#, with: #""zoomed":  { "base": "push",  "animator": "zoom" }"#)
+            .replacingOccurrences(of: #""transition": "zoom" }"#, with: #""transition": "zoomed" }"#)
+            .replacingOccurrences(of: #""tabs": ["feed", "friends", "chats", "settings"]"#, with: #""tabs": ["feed", "friends", "chats"]"#)
+        let definition = try AppDefinition.load(json: changed).definition
+        #expect(nav.tree.problems(fitting: definition) == [
+            "flow 'main' (f1) has the tabs [feed, friends, chats, settings], the app definition's are [feed, friends, chats]",
+            "screen s5 was opened by the transition 'zoom', which is not in the app definition",
+            "screen 'post' (s5 in f2) is not in the app definition",
+            "screen 'profile' (s6 in f6): invalid param 'userId' of profile: expected string, got integer",
+        ])
+        #expect(throws: NavigatorRestoreError.self) { try Navigator(restoring: nav.snapshot, definition: definition) }
+    }
+}
+
+/// The state a store keeps: the snapshot restores to the same navigator, ids go on.
+@Suite struct SnapshotTests {
+    @Test func snapshotRoundTripsAndRestores() throws {
+        var nav = sampleNavigator()
+        _ = try nav.call("nav.route", ["to": "compose"])
+        _ = try nav.call("nav.route", ["to": "photoPicker"])
+        let snapshot = nav.snapshot
+        #expect(snapshot.ids == SequentialIDs(nextFlow: 8, nextScreen: 7))
+        let text = JSONWriter.string(snapshot.jsonValue)
+        let decoded = try NavigatorSnapshot(json: JSONParser.parse(text))
+        #expect(decoded == snapshot)
+        var restored = try Navigator(restoring: decoded, definition: .sample)
+        #expect(restored.instance == nav.instance && restored.revision == 3 && restored.tree == nav.tree)
+        #expect(restored.bootEvents.isEmpty)
+        let next = try restored.call("nav.close")
+        let same = try nav.call("nav.close")
+        #expect(next == same)
+        #expect(restored.snapshot == nav.snapshot)
+    }
+
+    /// Counters behind the tree would hand out an id the tree holds.
+    @Test func countersBehindTheTreeAreRefused() throws {
+        var snapshot = sampleNavigator().snapshot
+        snapshot.ids = SequentialIDs(nextFlow: 2, nextScreen: 9)
+        #expect(throws: NavigatorRestoreError(problems: ["the id counters (f2, s9) would hand out ids the tree holds"])) {
+            try Navigator(restoring: snapshot, definition: .sample)
+        }
+    }
+
+    /// A tree that does not fit is replaced by the boot tree as the next revision, the
+    /// instance kept, the ids going on.
+    @Test func migratingOpensTheBootTreeAsTheNextRevision() throws {
+        var nav = sampleNavigator()
+        _ = try nav.call("nav.route", ["to": "post", "params": ["postId": 1]])
+        let nested = try nestedNavigator()
+        let (migrated, result) = try Navigator.migrating(nav.snapshot, definition: nested.definition)
+        #expect(migrated.instance == nav.instance && migrated.revision == 3 && result.revision == 3)
+        #expect(sketch(migrated.tree) == "f6 start stack\n  s6 home <top")
+        #expect(result.events.first == .willHide(ScreenRef(nav.tree.screens[ScreenID(5)]!)))
+        #expect(result.events.last == .willShow(ScreenRef(migrated.tree.screens[ScreenID(6)]!)))
+    }
+}

@@ -64,6 +64,7 @@ final class TerminalViewer {
         dirty = true
         switch event {
         case .connected(let state):
+            session.travel.reconnected()
             session.model.subscribed(state)
             session.status.connection = .connected
             infoDue = 0
@@ -135,6 +136,16 @@ final class TerminalViewer {
         case .refetch:
             guard link.isConnected else { return session.model.warn("not connected to navd") }
             refetch()
+        case .fetchHistory(let since, let limit):
+            guard link.isConnected else {
+                return session.historyFetched(.failure(.disconnected("not connected to navd")), size: terminal.size)
+            }
+            do {
+                session.historyFetched(.success(try link.client.history(since: since, limit: limit, tree: true, timeout: 10)), size: terminal.size)
+            } catch {
+                session.historyFetched(.failure(error), size: terminal.size)
+                if case .disconnected = error { session.status.connection = .retrying(attempt: 1) }
+            }
         case .call(let call):
             guard link.isConnected else { return session.model.warn("\(call.method): not connected to navd") }
             do {

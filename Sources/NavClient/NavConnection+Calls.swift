@@ -63,18 +63,54 @@ extension NavConnection {
         try decoded(.daemonInfo, try call(.daemonInfo, timeout: timeout), as: DaemonInfoView.init(json:))
     }
 
+    /// `nav.history`: past revisions, newest last, at most `limit` (navd's default when nil):
+    /// the first ones after revision `since` (page forward by passing the last one seen), or
+    /// without `since` the newest; with each revision's tree when `tree`.
+    public func history(since: Int? = nil, limit: Int? = nil, tree: Bool = false, timeout: Double? = 30) throws(NavClientError) -> HistoryView {
+        var params: JSONObject = [:]
+        if let since { params["since"] = .int(since) }
+        if let limit { params["limit"] = .int(limit) }
+        if tree { params["tree"] = true }
+        return try decoded(HistoryMethod.history, try call(HistoryMethod.history, .object(params), timeout: timeout), as: HistoryView.init(json:))
+    }
+
+    /// `nav.goto`: that revision's tree, current again as a new revision (a `noop` when it is
+    /// the current tree already); `historyGone` when navd no longer keeps it.
+    public func goto(revision: Int, timeout: Double? = 30) throws(NavClientError) -> OperationResultView {
+        let json = try call(HistoryMethod.goto, .object(["revision": .int(revision)]), timeout: timeout)
+        return try decoded(HistoryMethod.goto, json, as: OperationResultView.init(json:))
+    }
+
+    /// `nav.reset`: the boot tree, with fresh ids, as a new revision.
+    public func reset(timeout: Double? = 30) throws(NavClientError) -> OperationResultView {
+        try decoded(HistoryMethod.reset, try call(HistoryMethod.reset, .object([:]), timeout: timeout), as: OperationResultView.init(json:))
+    }
+
     /// `daemon.hello`: names this connection; its id as navd knows it (`c3`).
     public func hello(name: String, timeout: Double? = 30) throws(NavClientError) -> String? {
         try call(.daemonHello, ["name": .string(name)], timeout: timeout)["client"]?.stringValue
     }
 }
 
+/// The history methods' wire names.
+enum HistoryMethod {
+    static let history = "nav.history"
+    static let goto = "nav.goto"
+    static let reset = "nav.reset"
+}
+
 private func decoded<Result>(
     _ method: RPCMethod, _ json: JSONValue, as decode: (JSONValue) throws(TreeDecodingError) -> Result
+) throws(NavClientError) -> Result {
+    try decoded(method.rawValue, json, as: decode)
+}
+
+private func decoded<Result>(
+    _ method: String, _ json: JSONValue, as decode: (JSONValue) throws(TreeDecodingError) -> Result
 ) throws(NavClientError) -> Result {
     do {
         return try decode(json)
     } catch {
-        throw .protocolViolation("\(method.rawValue) answered something that does not have its documented shape (\(error))")
+        throw .protocolViolation("\(method) answered something that does not have its documented shape (\(error))")
     }
 }

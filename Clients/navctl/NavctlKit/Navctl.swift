@@ -33,6 +33,7 @@ public struct Navctl: ParsableCommand {
                     StateCommand.self, WatchCommand.self, URLCommand.self, RoutesCommand.self,
                     ResolveCommand.self, InfoCommand.self, CallCommand.self,
                 ]),
+            CommandGroup(name: "History", subcommands: [HistoryCommand.self, GotoCommand.self, ResetCommand.self]),
             CommandGroup(name: "Shell and scripts", subcommands: [ShellCommand.self, RunCommand.self, ExpectCommand.self]),
         ]
     )

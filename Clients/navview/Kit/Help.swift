@@ -11,6 +11,8 @@ public enum Help {
             ("", "  nav.route {\"to\":\"post\",\"params\":{\"postId\":5}}"),
             ("", "  (not navctl's grammar: Enter calls, Esc cancels)"),
             ("r", "re-fetch the state (nav.state)"),
+            ("[ ]", "history: one revision back, forward (read-only; nav.history)"),
+            ("Esc", "back to live (so does ] past the newest)"),
             ("?", "this help (arrows scroll it, any other key closes it)"),
         ]
         let legend: [(String, String)] = [

@@ -31,7 +31,7 @@ public func render(
         .rows(of: content, scroll: scroll, columns: size.columns, glyphs: glyphs)
     rows += Array(repeating: Line(), count: layout.treeRows - rows.count)
     if layout.eventRows > 0 {
-        let title = "\(glyphs.rule)\(glyphs.rule) recent events "
+        let title = "\(glyphs.rule)\(glyphs.rule) " + (status.history.map { "events of r\($0.revision) (history) " } ?? "recent events ")
         rows.append(Line(title + String(repeating: glyphs.rule, count: max(0, size.columns - DisplayWidth.of(title))), .dim)
             .fitted(to: size.columns, ellipsis: glyphs.ellipsis))
         let recent = events.suffix(layout.eventRows).map { $0.line(glyphs: glyphs).fitted(to: size.columns, ellipsis: glyphs.ellipsis) }

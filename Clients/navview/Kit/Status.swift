@@ -19,6 +19,18 @@ public struct Status: Sendable, Hashable {
     public var clients: Int?
     /// The text typed after `:`, while the prompt is open.
     public var prompt: String?
+    /// History mode: the past revision shown, and the live one.
+    public var history: HistoryPlace?
+
+    public struct HistoryPlace: Sendable, Hashable {
+        public var revision: Int
+        public var latest: Int
+
+        public init(revision: Int, latest: Int) {
+            self.revision = revision
+            self.latest = latest
+        }
+    }
 
     public init(
         socket: String, connection: Connection = .connecting, app: String? = nil, revision: Int? = nil,
@@ -48,7 +60,13 @@ public struct Status: Sendable, Hashable {
         }
         var fields: [String] = []
         if let app { fields.append(app) }
-        if let revision { fields.append("revision \(revision)") }
+        if let history {
+            fields.append("r\(history.revision) of \(history.latest)")
+            fields.append("history")
+            if history.latest > history.revision { fields.append("\(history.latest - history.revision) behind live") }
+        } else if let revision {
+            fields.append("revision \(revision)")
+        }
         if connection == .connected, let clients { fields.append(Labels.count(clients, "client")) }
         if let instance { fields.append("instance \(instance)") }
         fields.append(socket)

@@ -16,6 +16,8 @@ public enum Effect: Sendable, Hashable {
     case call(PromptCommand.Call)
     /// Fetch `nav.state` and hand it to `model.refetched`.
     case refetch
+    /// Call `nav.history {since, limit, tree: true}` and hand the answer to `historyFetched`.
+    case fetchHistory(since: Int, limit: Int)
 }
 
 /// The interactive viewer without its terminal and socket: the model, the scroll position,
@@ -26,6 +28,10 @@ public struct ViewerSession: Sendable {
     /// What was typed after `:`, while the prompt is open.
     public var prompt: String?
     public var showHelp = false
+    /// History mode (`[`, `]`, Esc): the past revision shown instead of the live tree.
+    public var travel = TimeTravel()
+    /// What the last history step could not do, shown under that revision's events.
+    private var travelNote: String?
     /// The connection and `daemon.info` facts; revision and instance come from the model.
     public var status: Status
     public var glyphs: Glyphs
@@ -40,17 +46,36 @@ public struct ViewerSession: Sendable {
         status.revision = model.state?.revision
         status.instance = model.state?.instance
         status.prompt = prompt
+        if let shown = travel.position {
+            status.history = Status.HistoryPlace(revision: shown, latest: model.state?.revision ?? shown)
+        }
         return status
+    }
+
+    /// The tree shown: the past revision's in history mode, else the live one.
+    public var shownState: NavStateView? {
+        guard let entry = travel.shown, let root = entry.root else { return model.state }
+        return NavStateView(revision: entry.revision, instance: model.state?.instance ?? "", root: root)
+    }
+
+    /// The event pane's lines: in history mode, that revision's cause and events.
+    public var shownEvents: [EventLine] {
+        guard let entry = travel.shown else { return model.events }
+        let cause = ChangeCauseView(method: entry.cause.method, client: entry.cause.client, clientID: entry.cause.clientID ?? "navd")
+        var lines: [EventLine] = [.revision(entry.revision, cause: cause)] + entry.events.map(EventLine.event)
+        if entry.events.isEmpty { lines.append(.note("no events")) }
+        if let travelNote { lines.append(.warning(travelNote)) }
+        return lines
     }
 
     private var options: RenderOptions { RenderOptions(glyphs: glyphs, help: showHelp) }
 
     public func screen(size: Size) -> [Line] {
-        render(state: model.state, events: model.events, status: currentStatus, size: size, scroll: scroll, options: options)
+        render(state: shownState, events: shownEvents, status: currentStatus, size: size, scroll: scroll, options: options)
     }
 
     private func window(size: Size) -> (window: ScrollWindow, pane: TreePane) {
-        let pane = TreePane(state: model.state, status: currentStatus, options: options)
+        let pane = TreePane(state: shownState, status: currentStatus, options: options)
         return (ScrollWindow(total: pane.lines.count, height: ScreenLayout(size).treeRows), pane)
     }
 
@@ -69,6 +94,7 @@ public struct ViewerSession: Sendable {
             follow(size: size)
             return nil
         }
+        if let effect = travelKey(key, size: size) { return effect }
         let (window, _) = window(size: size)
         let page = max(1, ScreenLayout(size).treeRows - 2)
         switch key {
@@ -89,6 +115,53 @@ public struct ViewerSession: Sendable {
         default: break
         }
         return nil
+    }
+
+    /// `[`, `]` and Esc move through history; while a past revision is shown, the keys that
+    /// change navd's state are refused (history is read-only). Nil when the key is not for
+    /// history mode; `.some(nil)` when it was handled with nothing to do.
+    private mutating func travelKey(_ key: Key, size: Size) -> Effect?? {
+        let latest = model.state?.revision ?? 0
+        switch key {
+        case .character("["):
+            guard model.state != nil else { return .some(nil) }
+            return .some(travelled(travel.back(latest: latest), size: size))
+        case .character("]"):
+            return .some(travelled(travel.forward(latest: latest), size: size))
+        case .escape where !travel.isLive:
+            return .some(travelled(travel.goLive(), size: size))
+        case .character(let character) where !travel.isLive && "bt:".contains(character):
+            travelNote = "history is read-only: Esc (or ] past the newest) returns to live"
+            return .some(nil)
+        default:
+            return nil
+        }
+    }
+
+    private mutating func travelled(_ step: TimeTravel.Step, size: Size) -> Effect? {
+        travelNote = nil
+        switch step {
+        case .show, .live:
+            scroll = 0
+            follow(size: size)
+        case .fetch(let since, let limit):
+            return .fetchHistory(since: since, limit: limit)
+        case .refused(let reason):
+            if travel.isLive { model.warn(reason) } else { travelNote = reason }
+        }
+        return nil
+    }
+
+    /// What `nav.history` answered an `.fetchHistory`.
+    public mutating func historyFetched(_ result: Result<HistoryView, NavClientError>, size: Size) {
+        switch result {
+        case .success(let history):
+            _ = travelled(travel.fetched(history), size: size)
+        case .failure(let error):
+            travel.fetchFailed()
+            let reason = "nav.history: \(error)"
+            if travel.isLive { model.warn(reason) } else { travelNote = reason }
+        }
     }
 
     private mutating func promptKey(_ key: Key) -> Effect? {

@@ -23,7 +23,7 @@ public protocol TransportDelegate: AnyObject {
     /// The flush point of this loop iteration is reached: nothing queued since the last one has
     /// been written yet, and it all goes out when this returns. The owner's last chance to do
     /// what must happen before any of it is written (navd commits the iteration's revisions
-    /// here); ignored unless implemented.
+    /// here). Called only when the configuration's `reportsFlushPoints` is set.
     func transportWillFlush(_ transport: UVTransport)
 }
 

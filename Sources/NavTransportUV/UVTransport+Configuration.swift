@@ -18,6 +18,10 @@ extension UVTransport {
         /// Written to a peer refused for `maxClients` (without waiting: a new connection's
         /// socket buffer always takes a line) before it is closed; nothing if empty.
         public var tooManyClientsReply: [UInt8] = []
+        /// Whether the delegate hears of each flush point (`transportWillFlush`). A delegate
+        /// with nothing to do there (navd without a database) leaves it off: the hook costs a
+        /// call on every loop iteration that wrote anything.
+        public var reportsFlushPoints = false
 
         public init(
             highWatermark: Int = 256 * 1024,

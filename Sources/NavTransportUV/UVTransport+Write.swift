@@ -60,11 +60,11 @@ extension UVTransport {
     }
 
     /// The flush point, once per loop iteration: tell the delegate it is reached
-    /// (`transportWillFlush`) and about new congestion, then start one write per connection with
+    /// (`transportWillFlush`, when the configuration asks for it) and about new congestion, then start one write per connection with
     /// everything it queued. A write that completes at once may tell the delegate `drained`,
     /// whose sends are flushed here too, before the loop waits.
     func flush() {
-        delegate?.transportWillFlush(self)
+        if configuration.reportsFlushPoints { delegate?.transportWillFlush(self) }
         repeat {
             while !congestionToReport.isEmpty {
                 var reports: [Connection] = []

@@ -108,6 +108,7 @@ struct ServeCommand: ParsableCommand {
         var transportConfiguration = UVTransport.Configuration()
         transportConfiguration.maxClients = maxClients
         transportConfiguration.tooManyClientsReply = NavServer.tooManyClientsReply(limit: maxClients)
+        transportConfiguration.reportsFlushPoints = database != nil
         let transport: UVTransport
         let bound: ListeningSocket
         do {

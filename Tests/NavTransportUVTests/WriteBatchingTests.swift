@@ -29,7 +29,9 @@ extension TransportSuite {
         /// navd commits a loop iteration's revisions in `transportWillFlush`: every byte sent
         /// during the iteration must still be queued, unwritten, when it is called.
         @Test func theFlushHookSeesEverythingQueuedBeforeAnyOfItIsWritten() throws {
-            let fixture = try Fixture()
+            var configuration = UVTransport.Configuration()
+            configuration.reportsFlushPoints = true
+            let fixture = try Fixture(configuration)
             defer { fixture.directory.remove() }
             let seen = Shared<[Int]>([])
             var connection: ConnectionID?
@@ -54,6 +56,28 @@ extension TransportSuite {
             }
             #expect(arrived.value == bytes("hello\nand more\n"))
             #expect(seen.value == [15])
+        }
+
+        /// The hook costs a call per iteration, so a transport not asked for it makes none.
+        @Test func theFlushHookIsNotCalledUnlessAskedFor() throws {
+            let fixture = try Fixture()
+            defer { fixture.directory.remove() }
+            let calls = Shared<Int>(0)
+            fixture.recorder.onReceived = { transport, id, received in
+                transport.send(received, to: id)
+            }
+            fixture.recorder.onWillFlush = { _ in calls.update { $0 += 1 } }
+            fixture.recorder.onClosed = { transport, _, _ in transport.stop() }
+            let path = fixture.path
+            let arrived = Shared<[UInt8]>([])
+            fixture.run {
+                let client = try TestClient.connect(to: path)
+                defer { client.close() }
+                try client.write("hello\n")
+                arrived.value = try client.read(exactly: 6)
+            }
+            #expect(arrived.value == bytes("hello\n"))
+            #expect(calls.value == 0)
         }
 
         @Test func messagesQueuedInTwoIterationsAreTwoWrites() throws {

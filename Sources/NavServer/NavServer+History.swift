@@ -12,9 +12,17 @@ extension NavServer {
     }
 
     /// `{entries, oldest, latest}`, newest last.
-    func historyJSON(since: Int?, limit: Int, tree: Bool) -> JSONValue {
-        [
-            "entries": .array(history.entries(since: since, limit: limit).map { $0.jsonValue(includingTree: tree) }),
+    func historyJSON(since: Int?, limit: Int, tree: Bool) throws(NavError) -> JSONValue {
+        var entries: [JSONValue] = []
+        for entry in history.entries(since: since, limit: limit) {
+            do {
+                entries.append(try entry.jsonValue(includingTree: tree))
+            } catch {
+                throw damaged(entry, error)
+            }
+        }
+        return [
+            "entries": .array(entries),
             "oldest": history.oldest.map(JSONValue.int) ?? .null,
             "latest": history.latest.map(JSONValue.int) ?? .null,
         ]
@@ -25,7 +33,13 @@ extension NavServer {
     func goto(_ revision: Int, expectRevision: Int?, in read: inout ReadBatch) throws(NavError) -> CallResult {
         try checkExpected(expectRevision)
         guard let entry = history.entry(revision: revision) else { throw historyGone(revision) }
-        let result = try engine.goto(entry.tree, expectRevision: expectRevision)
+        let tree: NavigationTree
+        do {
+            tree = try entry.tree
+        } catch {
+            throw damaged(entry, error)
+        }
+        let result = try engine.goto(tree, expectRevision: expectRevision)
         guard !result.noop else { return .operation(result, events: nil) }
         var params: JSONObject = ["revision": .int(revision)]
         if let expectRevision { params["expectRevision"] = .int(expectRevision) }
@@ -45,6 +59,12 @@ extension NavServer {
         if let expectRevision, expectRevision != engine.revision {
             throw .conflict("revision", expected: .int(expectRevision), actual: .int(engine.revision))
         }
+    }
+
+    /// `-32603`: a restored entry whose stored events or tree do not read back (the database
+    /// was changed under navd's feet). The request fails; nothing else does.
+    private func damaged(_ entry: HistoryEntry, _ error: TreeDecodingError) -> NavError {
+        .internalError("revision \(entry.revision) of the saved history cannot be read: \(error.message)")
     }
 
     /// `-32012`: `data: {revision, oldest, latest}`.

@@ -279,7 +279,7 @@ public final class NavServer {
         case .rpcDiscover:
             return .value(configuration.openRPC)
         case .history(let since, let limit, let tree):
-            return .value(historyJSON(since: since, limit: limit, tree: tree))
+            return .value(try historyJSON(since: since, limit: limit, tree: tree))
         case .goto(let revision, let expectRevision):
             guard !shuttingDown else { throw Self.shuttingDownError }
             return try goto(revision, expectRevision: expectRevision, in: &read)

@@ -92,13 +92,11 @@ public final class StateDatabase {
         let rows = try connection.prepare(StoreSchema.loadRevisions)
         try rows.bind(revision - historyLimit, at: 1)
         var entries: [HistoryEntry] = []
-        var trees = StoredJSON.TreeCache()
         while try rows.step() {
             let revision = rows.int(0)
             do {
                 entries.append(try StoredJSON.entry(
-                    revision: revision, at: rows.int(1), cause: rows.bytes(2), events: rows.bytes(3), tree: rows.bytes(4),
-                    trees: &trees))
+                    revision: revision, at: rows.int(1), cause: rows.bytes(2), events: rows.bytes(3), tree: rows.bytes(4)))
             } catch {
                 rows.reset()
                 throw StoreError(.unreadable, path: path, detail: "revision \(revision) does not decode: \(error)")
@@ -107,8 +105,9 @@ public final class StateDatabase {
         guard let last = entries.last, last.revision == revision else {
             throw StoreError(.unreadable, path: path, detail: "the saved revision \(revision) has no history entry")
         }
+        // The current tree is decoded (and checked) now; the older ones when a client asks.
         do {
-            return StoredState(snapshot: try StoredJSON.snapshot(state: stateBytes, tree: last.tree), entries: entries)
+            return StoredState(snapshot: try StoredJSON.snapshot(state: stateBytes, tree: try last.tree), entries: entries)
         } catch {
             throw StoreError(.unreadable, path: path, detail: "its saved state does not decode: \(error)")
         }

@@ -18,49 +18,13 @@ enum StoredJSON {
     /// An entry's columns, written by the engine's direct writers (the bytes of their
     /// `jsonValue`, without building it).
     static func parts(of entry: HistoryEntry) -> (cause: [UInt8], events: [UInt8], tree: [UInt8]) {
-        (bytes(entry.cause.jsonValue), entry.events.encodedJSON, entry.tree.encodedJSON)
+        (bytes(entry.cause.jsonValue), entry.encodedEvents, entry.encodedTree)
     }
 
-    /// An entry read back. A tree whose bytes equal one read before (the tree before a route
-    /// is the tree after the close that returns to it) is that tree, decoded once and shared:
-    /// faster, and one copy in memory, as the navigator kept it.
-    static func entry(
-        revision: Int, at: Int, cause: [UInt8], events: [UInt8], tree: [UInt8], trees: inout TreeCache
-    ) throws -> HistoryEntry {
-        var decodedEvents: [NavEvent] = []
-        guard case .array(let eventValues) = try parse(events) else { throw NotAnArray() }
-        decodedEvents.reserveCapacity(eventValues.count)
-        for value in eventValues { decodedEvents.append(try NavEvent(json: value)) }
-        let decodedTree: NavigationTree
-        let key = TreeCache.Key(bytes: tree)
-        if let known = trees.trees[key] {
-            decodedTree = known
-        } else {
-            decodedTree = try NavigationTree(json: try parse(tree))
-            if trees.trees.count >= TreeCache.capacity { trees.trees.removeAll(keepingCapacity: true) }
-            trees.trees[key] = decodedTree
-        }
-        return HistoryEntry(revision: revision, at: at, cause: try HistoryCause(json: try parse(cause)), events: decodedEvents, tree: decodedTree)
-    }
-
-    /// The trees read so far, by their bytes (at most `capacity`, then it starts again).
-    struct TreeCache {
-        static let capacity = 256
-        var trees: [Key: NavigationTree] = [:]
-
-        /// A tree's bytes, hashed in one call over the buffer (an array of bytes hashes
-        /// byte by byte).
-        struct Key: Hashable {
-            let bytes: [UInt8]
-
-            func hash(into hasher: inout Hasher) {
-                bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-            }
-        }
-    }
-
-    struct NotAnArray: Error, CustomStringConvertible {
-        var description: String { "a revision's events are not a JSON array" }
+    /// An entry read back: its cause now, its events and tree when they are asked for (the
+    /// history holds their bytes as they are stored).
+    static func entry(revision: Int, at: Int, cause: [UInt8], events: [UInt8], tree: [UInt8]) throws -> HistoryEntry {
+        HistoryEntry(revision: revision, at: at, cause: try HistoryCause(json: try parse(cause)), encodedEvents: events, encodedTree: tree)
     }
 
     /// The state row: the snapshot without its tree, which is the tree of the snapshot's

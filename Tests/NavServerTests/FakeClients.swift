@@ -12,8 +12,8 @@ final class Harness {
     var closed: [ClientID: String] = [:]
     private var next: UInt64 = 1
 
-    init(configuration: ServerConfiguration = ServerConfiguration()) {
-        server = NavServer(navigator: Navigator(definition: .sample, instance: "00000000"), configuration: configuration)
+    init(configuration: ServerConfiguration = ServerConfiguration(), history: History? = nil) {
+        server = NavServer(navigator: Navigator(definition: .sample, instance: "00000000"), configuration: configuration, history: history)
     }
 
     func connect() -> ClientID {

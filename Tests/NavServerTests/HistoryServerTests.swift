@@ -53,6 +53,27 @@ import NavJSON
         #expect(withTrees["entries"]?[0]?["root"]?["tabs"]?[0]?["screens"]?[1]?["screen"] == "post")
     }
 
+    /// A restored entry's events and tree are read when asked for: one that does not read back
+    /// (the database was edited under navd) fails the request that reaches it with -32603, and
+    /// nothing else.
+    @Test func aDamagedRestoredEntryFailsOnlyTheRequestsThatReachIt() {
+        var history = History()
+        history.append(HistoryEntry(
+            revision: 1, at: 5, cause: .daemonStart, encodedEvents: Array("[]".utf8), encodedTree: Array("{\"tabs\":".utf8)))
+        let h = Harness(configuration: Self.configuration(), history: history)
+        let c = h.connect()
+        let listed = h.call(c, "nav.history", ["tree": true])[0]
+        #expect(listed["error"]?["code"] == -32603)
+        #expect(listed["error"]?["message"]?.stringValue?.hasPrefix(
+            "internal error: revision 1 of the saved history cannot be read: history entry 1: the stored JSON of its tree is invalid") == true)
+        // Without trees, the entry's events and cause are all it needs.
+        #expect(h.call(c, "nav.history")[0]["result"]?["entries"]?[0]?["revision"] == 1)
+        #expect(h.call(c, "nav.goto", ["revision": 1])[0]["error"]?["code"] == -32603)
+        #expect(h.call(c, "nav.route", ["to": "post", "params": ["postId": 5]])[0]["result"]?["revision"] == 2)
+        #expect(h.call(c, "nav.history", ["since": 1, "tree": true])[0]["result"]?["entries"]?[0]?["revision"] == 2)
+        #expect(h.call(c, "nav.state")[0]["result"]?["revision"] == 2)
+    }
+
     @Test func historyParamsAreChecked() {
         let h = Harness(configuration: Self.configuration())
         let c = h.connect()

@@ -1,31 +1,106 @@
 import NavJSON
 /// One committed revision as the history keeps it: when (milliseconds since the Unix epoch,
-/// from the server's clock), why, its events, and the tree it made current (a shared
-/// copy-on-write value: keeping it copies nothing until the navigator edits its own).
-public struct HistoryEntry: Sendable, Hashable {
+/// from the server's clock), why, its events, and the tree it made current.
+///
+/// An entry the server makes holds the values themselves (the tree is the navigator's,
+/// shared copy-on-write: keeping it copies nothing until the navigator edits its own). An
+/// entry restored from disk holds the JSON of its events and tree as they were written and
+/// decodes them when they are asked for: a restart reads ten thousand entries, and only the
+/// ones `nav.history` or `nav.goto` reaches are ever decoded.
+public struct HistoryEntry: Sendable {
     public var revision: Int
     public var at: Int
     public var cause: HistoryCause
-    public var events: [NavEvent]
-    public var tree: NavigationTree
+    private var storedEvents: Stored<[NavEvent]>
+    private var storedTree: Stored<NavigationTree>
+
+    /// A value, or the JSON its `encodedJSON` wrote.
+    private enum Stored<Value: Sendable>: Sendable {
+        case value(Value)
+        case encoded([UInt8])
+    }
 
     public init(revision: Int, at: Int, cause: HistoryCause, events: [NavEvent], tree: NavigationTree) {
         self.revision = revision
         self.at = at
         self.cause = cause
-        self.events = events
-        self.tree = tree
+        storedEvents = .value(events)
+        storedTree = .value(tree)
+    }
+
+    /// An entry read back from its stored form: `events` and `tree` are the bytes of
+    /// `encodedEvents` and `encodedTree`, decoded when first asked for (a damaged one throws
+    /// then).
+    public init(revision: Int, at: Int, cause: HistoryCause, encodedEvents: [UInt8], encodedTree: [UInt8]) {
+        self.revision = revision
+        self.at = at
+        self.cause = cause
+        storedEvents = .encoded(encodedEvents)
+        storedTree = .encoded(encodedTree)
+    }
+
+    /// The revision's events.
+    public var events: [NavEvent] {
+        get throws(TreeDecodingError) {
+            switch storedEvents {
+            case .value(let events): return events
+            case .encoded(let bytes): return try Self.decodeEvents(bytes, revision: revision)
+            }
+        }
+    }
+
+    /// The tree the revision made current.
+    public var tree: NavigationTree {
+        get throws(TreeDecodingError) {
+            switch storedTree {
+            case .value(let tree): return tree
+            case .encoded(let bytes): return try NavigationTree(json: Self.parse(bytes, what: "tree", revision: revision))
+            }
+        }
+    }
+
+    /// The events as a JSON array, written by the engine's direct writer (or as they were read).
+    public var encodedEvents: [UInt8] {
+        switch storedEvents {
+        case .value(let events): return events.encodedJSON
+        case .encoded(let bytes): return bytes
+        }
+    }
+
+    /// The tree's JSON (`NavigationTree.jsonValue`'s bytes).
+    public var encodedTree: [UInt8] {
+        switch storedTree {
+        case .value(let tree): return tree.encodedJSON
+        case .encoded(let bytes): return bytes
+        }
     }
 
     /// `{revision, at, cause, events, root?}`: `root` only when `includingTree` (what
-    /// `nav.history {tree: true}` answers, and what a store keeps).
-    public func jsonValue(includingTree: Bool) -> JSONValue {
+    /// `nav.history {tree: true}` answers, and what a store keeps). Throws for a restored
+    /// entry whose stored JSON does not read back.
+    public func jsonValue(includingTree: Bool) throws(TreeDecodingError) -> JSONValue {
         var object: JSONObject = [
             "revision": .int(revision), "at": .int(at), "cause": cause.jsonValue,
-            "events": .array(events.map(\.jsonValue)),
+            "events": try eventsJSON(),
         ]
-        if includingTree { object["root"] = tree.jsonValue }
+        if includingTree { object["root"] = try treeJSON() }
         return .object(object)
+    }
+
+    /// The events' JSON value; a restored entry's is its stored JSON, read, not decoded into
+    /// events and written again.
+    private func eventsJSON() throws(TreeDecodingError) -> JSONValue {
+        switch storedEvents {
+        case .value(let events): return .array(events.map(\.jsonValue))
+        case .encoded(let bytes): return try Self.parse(bytes, what: "events", revision: revision)
+        }
+    }
+
+    private func treeJSON() throws(TreeDecodingError) -> JSONValue {
+        switch storedTree {
+        case .value(let tree): return tree.jsonValue
+        case .encoded(let bytes): return try Self.parse(bytes, what: "tree", revision: revision)
+        }
     }
 
     /// `jsonValue(includingTree: true)` read back; the tree is required.
@@ -35,13 +110,52 @@ public struct HistoryEntry: Sendable, Hashable {
         }
         guard let at = json["at"]?.intValue else { throw TreeDecodingError(message: "invalid history entry \(revision): 'at' must be an integer") }
         guard let cause = json["cause"] else { throw TreeDecodingError(message: "invalid history entry \(revision): 'cause' is missing") }
-        guard case .array(let events)? = json["events"] else {
+        guard let events = json["events"] else {
             throw TreeDecodingError(message: "invalid history entry \(revision): 'events' must be an array")
         }
         guard let root = json["root"] else { throw TreeDecodingError(message: "invalid history entry \(revision): 'root' is missing") }
-        var decoded: [NavEvent] = []
-        decoded.reserveCapacity(events.count)
-        for event in events { decoded.append(try NavEvent(json: event)) }
-        self.init(revision: revision, at: at, cause: try HistoryCause(json: cause), events: decoded, tree: try NavigationTree(json: root))
+        self.init(
+            revision: revision, at: at, cause: try HistoryCause(json: cause), events: try Self.decodeEvents(events, revision: revision),
+            tree: try NavigationTree(json: root))
+    }
+
+    /// Deep enough for any tree the engine's limits allow.
+    private static let maxDepth = 4096
+
+    private static func parse(_ bytes: [UInt8], what: String, revision: Int) throws(TreeDecodingError) -> JSONValue {
+        do {
+            return try JSONParser.parse(bytes, maxDepth: maxDepth)
+        } catch {
+            throw TreeDecodingError(message: "history entry \(revision): the stored JSON of its \(what) is invalid (\(error))")
+        }
+    }
+
+    private static func decodeEvents(_ bytes: [UInt8], revision: Int) throws(TreeDecodingError) -> [NavEvent] {
+        try decodeEvents(parse(bytes, what: "events", revision: revision), revision: revision)
+    }
+
+    private static func decodeEvents(_ json: JSONValue, revision: Int) throws(TreeDecodingError) -> [NavEvent] {
+        guard case .array(let values) = json else {
+            throw TreeDecodingError(message: "invalid history entry \(revision): 'events' must be an array")
+        }
+        var events: [NavEvent] = []
+        events.reserveCapacity(values.count)
+        for value in values { events.append(try NavEvent(json: value)) }
+        return events
+    }
+}
+
+/// Two entries are equal when they say the same: a restored entry equals the one that was
+/// committed (its events and tree compare by their JSON, which the engine writes one way).
+extension HistoryEntry: Hashable {
+    public static func == (lhs: HistoryEntry, rhs: HistoryEntry) -> Bool {
+        lhs.revision == rhs.revision && lhs.at == rhs.at && lhs.cause == rhs.cause
+            && lhs.encodedEvents == rhs.encodedEvents && lhs.encodedTree == rhs.encodedTree
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(revision)
+        hasher.combine(at)
+        hasher.combine(cause)
     }
 }

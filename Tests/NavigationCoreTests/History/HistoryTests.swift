@@ -39,15 +39,41 @@ import Testing
 
     /// An entry as a store keeps it comes back equal, tree and events included; the wire
     /// shape leaves the tree out unless asked.
+    /// A restored entry holds its events and tree as stored and decodes them when asked: it
+    /// equals the entry that was stored, answers the same JSON, and a damaged one throws only
+    /// when its tree or events are read.
+    @Test func anEntryReadBackFromItsStoredBytesDecodesWhenAsked() throws {
+        var nav = sampleNavigator()
+        let result = try nav.call("nav.route", ["to": "profile", "params": ["userId": 3]])
+        let cause = HistoryCause(method: "nav.route", params: ["to": "profile", "params": ["userId": 3]], client: "tester", clientID: "c2")
+        let original = HistoryEntry(revision: result.revision, at: 7, cause: cause, events: result.events, tree: nav.tree)
+        let stored = HistoryEntry(
+            revision: result.revision, at: 7, cause: cause, encodedEvents: original.encodedEvents, encodedTree: original.encodedTree)
+        #expect(stored == original)
+        #expect(try stored.tree == nav.tree)
+        #expect(try stored.events == result.events)
+        #expect(try stored.jsonValue(includingTree: true) == original.jsonValue(includingTree: true))
+        #expect(try stored.jsonValue(includingTree: false) == original.jsonValue(includingTree: false))
+
+        let damaged = HistoryEntry(
+            revision: result.revision, at: 7, cause: cause, encodedEvents: Array("[{".utf8), encodedTree: Array("{}".utf8))
+        #expect(damaged.cause == cause)
+        let treeError = #expect(throws: TreeDecodingError.self) { try damaged.tree }
+        #expect(treeError != nil)
+        let eventsError = #expect(throws: TreeDecodingError.self) { try damaged.events }
+        #expect(eventsError?.message.hasPrefix("history entry \(result.revision): the stored JSON of its events is invalid") == true)
+        #expect(throws: TreeDecodingError.self) { try damaged.jsonValue(includingTree: false) }
+    }
+
     @Test func entriesRoundTripThroughJSON() throws {
         var nav = sampleNavigator()
         let result = try nav.call("nav.route", ["to": "profile", "params": ["userId": 3]])
         let cause = HistoryCause(method: "nav.route", params: ["to": "profile", "params": ["userId": 3]], client: "tester", clientID: "c2")
         let original = HistoryEntry(revision: result.revision, at: 1_700_000_000_123, cause: cause, events: result.events, tree: nav.tree)
-        let json = original.jsonValue(includingTree: true)
+        let json = try original.jsonValue(includingTree: true)
         let text = JSONWriter.string(json)
         #expect(try HistoryEntry(json: JSONParser.parse(text)) == original)
-        let wire = original.jsonValue(includingTree: false)
+        let wire = try original.jsonValue(includingTree: false)
         #expect(wire["root"] == nil)
         #expect(JSONWriter.string(wire["cause"]!) == #"{"method":"nav.route","params":{"to":"profile","params":{"userId":3}},"client":"tester","clientId":"c2"}"#)
         #expect(wire["at"] == .int(1_700_000_000_123))

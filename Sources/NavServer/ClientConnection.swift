@@ -20,6 +20,14 @@ final class ClientConnection {
     /// Notifications of revisions this connection itself caused, held until its responses
     /// are written.
     var deferred: [Deferred] = []
+    /// An `event.emit` of this connection waits for listeners: its later requests wait too,
+    /// their lines kept here in order, so that its responses keep the order of its requests.
+    var holdsEmit = false
+    var backlog: [[UInt8]] = []
+    /// `events.listen`: the events this connection handles, and when it last called it (the
+    /// order listeners are asked in).
+    var listensTo: Set<String> = []
+    var listenOrder = 0
 
     init(id: ClientID, decoder: FrameDecoder) {
         self.idText = id.description
@@ -107,11 +115,14 @@ struct ChangeRecord {
     var clientName: String?
     /// The revision's events, encoded once (a JSON array).
     var events: [UInt8]
+    /// An `event.emit`'s revision: the event and who handled it (`"definition"` or a client id).
+    var event: (name: String, by: String)? = nil
 
     /// About what `writeJSON` writes: the fixed text, the method, the name and the events.
     /// A coalesced notification's changes are bounded by this sum (`maxCoalescedBytes`).
     func listedBytes(events includeEvents: Bool) -> Int {
         80 + method.utf8.count + (clientName?.utf8.count ?? 0) + (includeEvents ? events.count : 0)
+            + (event.map { 20 + $0.name.utf8.count + $0.by.utf8.count } ?? 0)
     }
 
     /// `{"revision":…,"cause":{…},"events":[…]}` (events only when asked for).
@@ -124,7 +135,14 @@ struct ChangeRecord {
         if let clientName { JSONWriter.writeString(clientName, into: &out) } else { JSONWriter.raw("null", into: &out) }
         JSONWriter.raw(#","clientId":"c"#, into: &out)
         JSONWriter.writeInt(Int(client.raw), into: &out)
-        JSONWriter.raw(#""}"#, into: &out)
+        out.append(UInt8(ascii: "\""))
+        if let event {
+            JSONWriter.raw(#","event":"#, into: &out)
+            JSONWriter.writeString(event.name, into: &out)
+            JSONWriter.raw(#","by":"#, into: &out)
+            JSONWriter.writeString(event.by, into: &out)
+        }
+        out.append(UInt8(ascii: "}"))
         if includeEvents {
             JSONWriter.raw(#","events":"#, into: &out)
             out.append(events)

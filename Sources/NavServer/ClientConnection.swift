@@ -107,6 +107,14 @@ final class ClientConnection {
     }
 }
 
+/// What an `event.emit`'s revision adds to its cause: the event, who handled it, and the
+/// steps applied (encoded once, a JSON array).
+struct EventCause {
+    var name: String
+    var by: String
+    var steps: [UInt8]
+}
+
 /// One committed revision as `nav.changed` lists it.
 struct ChangeRecord {
     var revision: Int
@@ -116,13 +124,13 @@ struct ChangeRecord {
     /// The revision's events, encoded once (a JSON array).
     var events: [UInt8]
     /// An `event.emit`'s revision: the event and who handled it (`"definition"` or a client id).
-    var event: (name: String, by: String)? = nil
+    var event: EventCause? = nil
 
     /// About what `writeJSON` writes: the fixed text, the method, the name and the events.
     /// A coalesced notification's changes are bounded by this sum (`maxCoalescedBytes`).
     func listedBytes(events includeEvents: Bool) -> Int {
         80 + method.utf8.count + (clientName?.utf8.count ?? 0) + (includeEvents ? events.count : 0)
-            + (event.map { 20 + $0.name.utf8.count + $0.by.utf8.count } ?? 0)
+            + (event.map { 30 + $0.name.utf8.count + $0.by.utf8.count + $0.steps.count } ?? 0)
     }
 
     /// `{"revision":…,"cause":{…},"events":[…]}` (events only when asked for).
@@ -141,6 +149,8 @@ struct ChangeRecord {
             JSONWriter.writeString(event.name, into: &out)
             JSONWriter.raw(#","by":"#, into: &out)
             JSONWriter.writeString(event.by, into: &out)
+            JSONWriter.raw(#","steps":"#, into: &out)
+            out.append(event.steps)
         }
         out.append(UInt8(ascii: "}"))
         if includeEvents {

@@ -262,7 +262,7 @@ extension NavServer {
             var params: JSONObject = ["name": .string(pending.event.name), "payload": .object(pending.payload)]
             if let expectRevision = pending.expectRevision { params["expectRevision"] = .int(expectRevision) }
             if case .operation(_, let encoded) = committed(
-                result, method: .eventEmit, params: .object(params), event: (pending.event.name, by), in: &read)
+                result, method: .eventEmit, params: .object(params), event: (pending.event.name, by, stepsJSON), in: &read)
             {
                 events = encoded
             }

@@ -336,21 +336,22 @@ public final class NavServer {
 
     /// A revision a request committed: kept in the history with its cause, broadcast.
     func committed(
-        _ result: OperationResult, method: RPCMethod, params: JSONValue, event: (name: String, by: String)? = nil,
+        _ result: OperationResult, method: RPCMethod, params: JSONValue, event: (name: String, by: String, steps: [JSONValue])? = nil,
         in read: inout ReadBatch
     ) -> CallResult {
         read.committed = true
         let connection = read.connection
         remember(result, cause: HistoryCause(
             method: method.rawValue, params: params, client: connection.name, clientID: connection.idText,
-            event: event?.name, by: event?.by))
+            event: event?.name, by: event?.by, steps: event.map { .array($0.steps) }))
         // Without subscribers the events are needed once: the response writes them itself.
         guard !subscribers.isEmpty else { return .operation(result, events: nil) }
         // The events are encoded once, for the response and every notification.
         let events = result.events.encodedJSON
         let record = ChangeRecord(
             revision: result.revision, method: method.rawValue, client: connection.id,
-            clientName: connection.name, events: events, event: event)
+            clientName: connection.name, events: events,
+            event: event.map { EventCause(name: $0.name, by: $0.by, steps: JSONWriter.bytes(.array($0.steps))) })
         broadcast(record, deferring: connection.id, into: &read.outbox)
         return .operation(result, events: events)
     }

@@ -46,10 +46,12 @@ final class ManualClock: @unchecked Sendable {
         let cause = h.server.history.entry(revision: 2)!.cause
         #expect(cause == HistoryCause(
             method: "event.emit", params: ["name": "postTapped", "payload": ["postId": 7]], client: "feedModule", clientID: "c1",
-            event: "postTapped", by: "definition"))
+            event: "postTapped", by: "definition",
+            steps: [["method": "nav.route", "params": ["to": "post", "params": ["postId": 7]]]]))
         let changed = h.take(viewer).last!
         #expect(changed["params"]?["changes"]?[0]?["cause"] == [
             "method": "event.emit", "client": "feedModule", "clientId": "c1", "event": "postTapped", "by": "definition",
+            "steps": [["method": "nav.route", "params": ["to": "post", "params": ["postId": 7]]]],
         ])
     }
 

@@ -12,10 +12,12 @@ public struct HistoryCause: Sendable, Hashable {
     /// (`"definition"` or a listener's client id).
     public var event: String?
     public var by: String?
+    /// The steps the event became (as `nav.apply` ops), with `event`.
+    public var steps: JSONValue?
 
     public init(
         method: String, params: JSONValue = .object([:]), client: String? = nil, clientID: String? = nil,
-        event: String? = nil, by: String? = nil
+        event: String? = nil, by: String? = nil, steps: JSONValue? = nil
     ) {
         self.method = method
         self.params = params
@@ -23,6 +25,7 @@ public struct HistoryCause: Sendable, Hashable {
         self.clientID = clientID
         self.event = event
         self.by = by
+        self.steps = steps
     }
 
     /// Revision 1 of a fresh state.
@@ -33,8 +36,8 @@ public struct HistoryCause: Sendable, Hashable {
         HistoryCause(method: "daemon.migrate", params: ["problems": .array(problems.map(JSONValue.string))])
     }
 
-    /// `{method, params, client, clientId}` (`null` for a missing client), with `event` and
-    /// `by` for an event's revision.
+    /// `{method, params, client, clientId}` (`null` for a missing client), with `event`, `by`
+    /// and `steps` for an event's revision.
     public var jsonValue: JSONValue {
         var object: JSONObject = [
             "method": .string(method), "params": params,
@@ -42,6 +45,7 @@ public struct HistoryCause: Sendable, Hashable {
         ]
         if let event { object["event"] = .string(event) }
         if let by { object["by"] = .string(by) }
+        if let steps { object["steps"] = steps }
         return .object(object)
     }
 
@@ -57,6 +61,6 @@ public struct HistoryCause: Sendable, Hashable {
         }
         self.init(
             method: method, params: json["params"] ?? .object([:]), client: try optional("client"), clientID: try optional("clientId"),
-            event: try optional("event"), by: try optional("by"))
+            event: try optional("event"), by: try optional("by"), steps: json["steps"])
     }
 }

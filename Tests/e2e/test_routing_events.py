@@ -157,3 +157,29 @@ def test_navctl_emit_typed_and_in_a_script(navctl, tmp_path):
     done = navctl("emit", "postTapped", "postId=seven")
     assert done.returncode == 2
     assert done.stderr.startswith("navctl: invalid value 'seven' for param 'postId' of event postTapped: expected int\n")
+
+
+def test_navd_check_names_every_bad_step_and_navd_refuses_a_bad_timeout(tmp_path):
+    from navd_harness import find_navd
+    navd_bin = str(find_navd())
+    app = tmp_path / "events.json"
+    app.write_text(json.dumps({
+        "app": "t", "root": "main", "flows": {"main": {"kind": "stack", "root": "home"}},
+        "screens": {"home": {"path": "/", "routes": ["item"]}, "item": {"params": {"id": {"type": "int"}}}},
+        "events": {"open": {"params": {"id": {"type": "string"}},
+                            "steps": [{"method": "nav.rout", "params": {"to": "item"}},
+                                      {"method": "nav.route", "params": {"to": "item", "params": {"id": "$id"}}},
+                                      {"method": "nav.deeplink", "params": {"url": "t://items/{missing}"}}]}},
+    }))
+    done = subprocess.run([navd_bin, "check", str(app)], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 1
+    assert [line for line in done.stdout.splitlines() if line.startswith("error")] == [
+        "error: $.events.open.steps[1].params.params.id: '$id' is a string payload param; item.id is int",
+        "error: $.events.open.steps[2].params.url: '{missing}' names no payload param of event open (declared: id)",
+        "error: $.events.open.steps[0].method: 'nav.rout' is not a navigation method (nav.route, nav.close, nav.popTo, "
+        "nav.popToRoot, nav.dismissAll, nav.selectTab, flow.finish, nav.apply, nav.deeplink); did you mean 'nav.route'?",
+    ]
+    done = subprocess.run([navd_bin, "--listener-timeout", "0", "--ephemeral", "--socket", str(tmp_path / "s.sock")],
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 2
+    assert "--listener-timeout must be from 1 to 600000 milliseconds" in done.stderr

@@ -261,6 +261,36 @@ final class ManualClock: @unchecked Sendable {
         #expect(own[0]["result"]?["by"] == "definition" && own[0]["result"]?["revision"] == 3)
     }
 
+    @Test func listeningToNothingStops() {
+        let h = harness()
+        let emitter = h.connect()
+        let listener = h.connect()
+        h.call(listener, "events.listen", ["events": ["userTapped"]])
+        #expect(h.call(listener, "events.listen", ["events": []])[0]["result"] == ["events": []])
+        _ = h.take(listener)
+        #expect(h.call(emitter, "event.emit", ["name": "userTapped", "payload": ["userId": 1]])[0]["result"]?["by"] == "definition")
+        #expect(h.take(listener) == [])
+    }
+
+    /// An emitter that leaves before its event's turn: the event is dropped (nobody to answer),
+    /// and the next one goes on.
+    @Test func anEmitterThatLeavesIsDropped() {
+        let h = harness()
+        let listener = h.connect()
+        let leaving = h.connect()
+        let staying = h.connect()
+        h.call(listener, "events.listen", ["events": ["userTapped"]])
+        _ = h.take(listener)
+        h.call(leaving, "event.emit", ["name": "userTapped", "payload": ["userId": 1]])
+        h.call(staying, "event.emit", ["name": "postTapped", "payload": ["postId": 2]])
+        h.apply(h.server.disconnect(leaving))
+        answer(h, listener, "e1", Self.profileSteps)
+        // The leaver's event applied nothing; the next was handled at once.
+        let result = h.take(staying)[0]["result"]!
+        #expect(result["revision"] == 2 && result["by"] == "definition")
+        #expect(h.server.history.entry(revision: 2)?.cause.event == "postTapped")
+    }
+
     @Test func theDefaultTimeoutIsASecond() {
         #expect(ServerConfiguration().listenerTimeout == 1.0)
     }

@@ -261,6 +261,18 @@ final class ManualClock: @unchecked Sendable {
         #expect(own[0]["result"]?["by"] == "definition" && own[0]["result"]?["revision"] == 3)
     }
 
+    @Test func daemonInfoNamesEachListenersEvents() {
+        let h = harness()
+        let listener = h.connect()
+        let other = h.connect()
+        h.call(listener, "events.listen", ["events": ["pushReceived", "userTapped"]])
+        let clients = h.call(other, "daemon.info")[0]["result"]?["clients"]
+        #expect(clients == [
+            ["id": "c1", "name": nil, "subscribed": false, "listens": ["userTapped", "pushReceived"]],
+            ["id": "c2", "name": nil, "subscribed": false],
+        ])
+    }
+
     @Test func listeningToNothingStops() {
         let h = harness()
         let emitter = h.connect()

@@ -24,6 +24,7 @@ final class ClientConnection {
     /// their lines kept here in order, so that its responses keep the order of its requests.
     var holdsEmit = false
     var backlog: [[UInt8]] = []
+    var backlogBytes = 0
     /// `events.listen`: the events this connection handles, and when it last called it (the
     /// order listeners are asked in).
     var listensTo: Set<String> = []
@@ -33,6 +34,20 @@ final class ClientConnection {
         self.idText = id.description
         self.id = id
         self.decoder = decoder
+    }
+
+    /// At most this many bytes of requests wait behind a held emit; a client that sends more
+    /// while its event waits is closed (it cannot be paused from here, and its lines would
+    /// grow without bound).
+    static let maxBacklogBytes = 8 << 20
+
+    /// Keeps a line behind the held emit; false when that would exceed `maxBacklogBytes`.
+    @discardableResult
+    func keepBehindEmit(_ line: [UInt8]) -> Bool {
+        guard backlogBytes + line.count <= Self.maxBacklogBytes else { return false }
+        backlog.append(line)
+        backlogBytes += line.count
+        return true
     }
 
     /// The decoder, moved out for a read (an empty one with the same limit left in its place):

@@ -29,7 +29,9 @@ extension NavServer {
                 "event.emit of '\(name)' waits for a listener and cannot be part of a batch; send it on a line of its own")
         }
         eventQueue.pending.append(pending)
-        if id != nil { read.connection.holdsEmit = true }
+        // Held even without an id: the connection's later requests come after its event (and
+        // one connection has at most one event queued, so the queue is bounded by the clients).
+        read.connection.holdsEmit = true
         // What this read answered so far goes out first: the emit's own answer may come
         // before this read ends (every listener gone).
         flushResponses(of: &read)
@@ -216,15 +218,16 @@ extension NavServer {
             case .success(let result): RPCEncoder.success(id: id, into: &read.responses) { write(result, into: &$0) }
             case .failure(let error): RPCEncoder.failure(id: id, error: error, into: &read.responses)
             }
-            emitter.holdsEmit = false
-            let backlog = emitter.backlog
-            emitter.backlog = []
-            for line in backlog {
-                if emitter.holdsEmit {
-                    emitter.backlog.append(line)
-                } else {
-                    line.withUnsafeBufferPointer { handleLine($0, in: &read) }
-                }
+        }
+        emitter.holdsEmit = false
+        let backlog = emitter.backlog
+        emitter.backlog = []
+        emitter.backlogBytes = 0
+        for line in backlog {
+            if emitter.holdsEmit {
+                emitter.keepBehindEmit(line)
+            } else {
+                line.withUnsafeBufferPointer { handleLine($0, in: &read) }
             }
         }
         outbox = finish(read)

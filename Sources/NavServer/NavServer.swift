@@ -214,8 +214,12 @@ public final class NavServer {
         if read.connection.holdsEmit {
             if case .single(.response(let id, let result, let error)) = message {
                 received(response: id, result: result, error: error, in: &read)
-            } else {
-                read.connection.backlog.append(Array(line))
+            } else if !read.connection.keepBehindEmit(Array(line)) {
+                read.connection.closing = true
+                flushResponses(of: &read)
+                read.outbox.close(
+                    read.connection.id,
+                    reason: "more than \(ClientConnection.maxBacklogBytes) bytes of requests behind its held event.emit")
             }
             return
         }

@@ -223,6 +223,29 @@ final class ManualClock: @unchecked Sendable {
         #expect(lines[1]["result"]?["revision"] == 2)
     }
 
+    /// A notification emit is never answered, but the connection's later requests still come
+    /// after its event; requests piling up behind it beyond the limit close the connection.
+    @Test func aNotificationEmitHoldsTooAndTheBacklogIsBounded() {
+        let h = harness()
+        let emitter = h.connect()
+        let listener = h.connect()
+        h.call(listener, "events.listen", ["events": ["userTapped"]])
+        h.send(
+            #"{"jsonrpc":"2.0","method":"event.emit","params":{"name":"userTapped","payload":{"userId":1}}}"# + "\n"
+                + #"{"jsonrpc":"2.0","id":9,"method":"nav.state"}"# + "\n", from: emitter)
+        #expect(h.take(emitter) == [])
+        answer(h, listener, "e1", Self.profileSteps)
+        let lines = h.take(emitter)
+        #expect(lines.count == 1 && lines[0]["id"] == 9 && lines[0]["result"]?["revision"] == 2)
+
+        h.send(#"{"jsonrpc":"2.0","id":1,"method":"event.emit","params":{"name":"userTapped","payload":{"userId":1}}}"# + "\n", from: emitter)
+        let padding = String(repeating: " ", count: 1 << 20 - 64)
+        for _ in 0..<8 { h.send(#"{"jsonrpc":"2.0","id":2,"method":"nav.state"}"# + padding + "\n", from: emitter) }
+        #expect(h.closed[emitter] == nil)
+        h.send(#"{"jsonrpc":"2.0","id":3,"method":"nav.state"}"# + padding + "\n", from: emitter)
+        #expect(h.closed[emitter] == "more than 8388608 bytes of requests behind its held event.emit")
+    }
+
     @Test func anEmitThatWaitsCannotBePartOfABatch() {
         let h = harness()
         let emitter = h.connect()

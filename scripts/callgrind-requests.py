@@ -26,6 +26,14 @@ def request(mix: str, k: int) -> bytes:
         if k % 2 == 0:
             return b'{"jsonrpc":"2.0","id":%d,"method":"nav.route","params":{"to":"post","params":{"postId":%d}}}\n' % (k, k)
         return b'{"jsonrpc":"2.0","id":%d,"method":"nav.close"}\n' % k
+    if mix in ("apply-close", "emit-close"):
+        # The same route as one nav.apply step, or as the sample app's postTapped event.
+        if k % 2 == 1:
+            return b'{"jsonrpc":"2.0","id":%d,"method":"nav.close"}\n' % k
+        if mix == "apply-close":
+            return (b'{"jsonrpc":"2.0","id":%d,"method":"nav.apply","params":{"ops":[{"method":"nav.route",'
+                    b'"params":{"to":"post","params":{"postId":%d}}}]}}\n' % (k, k))
+        return b'{"jsonrpc":"2.0","id":%d,"method":"event.emit","params":{"name":"postTapped","payload":{"postId":%d}}}\n' % (k, k)
     if mix == "state":
         return b'{"jsonrpc":"2.0","id":%d,"method":"nav.state"}\n' % k
     return b'{"jsonrpc":"2.0","id":%d,"method":"nav.selectTab","params":{"tab":%d}}\n' % (k, k % 4)
@@ -87,7 +95,7 @@ def instructions(navd: str, count: int, mix: str, subscribers: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--navd", default=".build/release/navd")
-    parser.add_argument("--mix", choices=["route-close", "state", "select-tab"], default="route-close")
+    parser.add_argument("--mix", choices=["route-close", "state", "select-tab", "apply-close", "emit-close"], default="route-close")
     parser.add_argument("--subscribers", type=int, default=0)
     parser.add_argument("--short", type=int, default=2000, help="requests of the short run")
     parser.add_argument("--long", type=int, default=12000, help="requests of the long run")

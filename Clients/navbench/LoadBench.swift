@@ -109,6 +109,12 @@ func median(_ values: [Double]) -> Double {
 
 /// Runs `connections` closed-loop clients, each on its own thread, for `duration` seconds.
 func runClosedLoop(path: String, connections: Int, mix: LoadMix, duration: Double) throws -> LoadResult {
+    try runClosedLoop(path: path, connections: connections, requests: mix.cycle, duration: duration)
+}
+
+/// Runs `connections` closed-loop clients sending `requests` in turn (each one line with an
+/// id), each on its own thread, for `duration` seconds.
+func runClosedLoop(path: String, connections: Int, requests: [[UInt8]], duration: Double) throws -> LoadResult {
     final class Shared: @unchecked Sendable {
         let lock = NSLock()
         var histogram = makeLatencyHistogram()
@@ -121,7 +127,6 @@ func runClosedLoop(path: String, connections: Int, mix: LoadMix, duration: Doubl
     let start = Clock.nanoseconds()
     let warmUpEnd = start + UInt64(min(0.5, duration / 4) * 1e9)
     let end = warmUpEnd + UInt64(duration * 1e9)
-    let requests = mix.cycle
     for client in clients {
         nonisolated(unsafe) let client = client
         group.enter()

@@ -19,6 +19,7 @@ public final class NavClient {
     private var nextID = 1
     private var queued: [ServerNotification] = []
     private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
+    var requestHandlers: [String: ServerRequestHandler] = [:]
 
     /// Connects to navd at `socketPath` (default: `SocketLocation.resolve()`) and, with
     /// `hello`, names this connection `name` (shown in `daemon.info` and in every change's cause).
@@ -55,6 +56,7 @@ public final class NavClient {
         let deadline = timeout.map { monotonicNow() + $0 }
         while true {
             let message = try readMessage(until: deadline, method: method, timeout: timeout)
+            if try answerIfRequest(message) { continue }
             if let method = message["method"]?.stringValue, message["id"] == nil {
                 queued.append(ServerNotification(method: method, params: message["params"] ?? .null))
                 continue
@@ -84,11 +86,28 @@ public final class NavClient {
                 if case .timedOut = error { return nil }
                 throw error
             }
+            if try answerIfRequest(message) { continue }
             if let method = message["method"]?.stringValue, message["id"] == nil {
                 return ServerNotification(method: method, params: message["params"] ?? .null)
             }
             throw .protocolViolation("a response nobody asked for: \(JSONWriter.string(message))")
         }
+    }
+
+    /// A request navd sent (a method and an id): answered by its handler, or `-32601`.
+    private func answerIfRequest(_ message: JSONValue) throws(NavClientError) -> Bool {
+        guard let method = message["method"]?.stringValue, let id = message["id"], id != .null else { return false }
+        let answer = requestHandlers[method]?(message["params"] ?? .null)
+            ?? .error(code: -32601, message: "method not found: '\(method)' (this client answers no such request)")
+        var response: JSONObject = ["jsonrpc": "2.0", "id": id]
+        switch answer {
+        case .result(let result): response["result"] = result
+        case .error(let code, let text): response["error"] = ["code": .int(code), "message": .string(text)]
+        }
+        var line = JSONWriter.bytes(.object(response))
+        line.append(UInt8(ascii: "\n"))
+        try write(line)
+        return true
     }
 
     // MARK: Wire

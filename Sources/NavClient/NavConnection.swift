@@ -24,3 +24,9 @@ extension NavConnection {
 }
 
 extension NavClient: NavConnection {}
+
+extension NavClient: ServerRequestAnswering {
+    public func answerRequests(_ method: String, with handler: @escaping ServerRequestHandler) {
+        requestHandlers[method] = handler
+    }
+}

@@ -79,6 +79,9 @@ public enum JSONRPC {
         var version: Version?
         var method: Method?
         var params = ParamsMember.absent
+        // A response to a request navd sent (`event.handle`): it has `result` or `error`.
+        var result: JSONValue?
+        var errorMember: JSONValue?
         // The fields of `params`, read in place as soon as the method is known.
         var fields: Params?
         try scanner.members(depth: depth) { (key, member) throws(JSONParser.Error) -> Bool in
@@ -103,6 +106,10 @@ public enum JSONRPC {
                 }
             } else if key.equals("id") {
                 id = try member.value(depth: depth + 1)
+            } else if key.equals("result") {
+                result = try member.value(depth: depth + 1)
+            } else if key.equals("error") {
+                errorMember = try member.value(depth: depth + 1)
             } else if key.equals("jsonrpc") {
                 if let text = member.plainString() {
                     version = text.equals("2.0") ? .valid : .invalid(.string(String(decoding: text, as: UTF8.self)))
@@ -116,6 +123,10 @@ public enum JSONRPC {
             return true
         }
 
+        // A response (no method; a result or an error) is the peer answering navd.
+        if method == nil, result != nil || errorMember != nil {
+            return .response(id: id ?? .null, result: result, error: errorMember)
+        }
         // The id first, so that a refusal can carry it.
         switch id {
         case nil, .string?, .int?, .double?, .null?: break

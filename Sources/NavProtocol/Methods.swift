@@ -21,6 +21,8 @@ public enum RPCMethod: String, CaseIterable, Sendable {
     case navHistory = "nav.history"
     case navGoto = "nav.goto"
     case navReset = "nav.reset"
+    case eventEmit = "event.emit"
+    case eventsListen = "events.listen"
 
     /// True for the methods that can make a new revision of the navigation tree (a dry-run
     /// `nav.deeplink` does not). Subscribing and naming a connection change only that
@@ -28,10 +30,10 @@ public enum RPCMethod: String, CaseIterable, Sendable {
     public var mutatesState: Bool {
         switch self {
         case .navRoute, .navClose, .navPopTo, .navPopToRoot, .navDismissAll, .navSelectTab, .flowFinish,
-             .navApply, .navDeeplink, .navGoto, .navReset:
+             .navApply, .navDeeplink, .navGoto, .navReset, .eventEmit:
             return true
         case .navState, .navSubscribe, .navUnsubscribe, .navURL, .routesList, .routesResolve, .daemonInfo,
-             .daemonHello, .rpcDiscover, .navHistory:
+             .daemonHello, .rpcDiscover, .navHistory, .eventsListen:
             return false
         }
     }
@@ -45,7 +47,7 @@ public enum RPCMethod: String, CaseIterable, Sendable {
              .navApply, .navDeeplink:
             return true
         case .navState, .navSubscribe, .navUnsubscribe, .navURL, .routesList, .routesResolve, .daemonInfo,
-             .daemonHello, .rpcDiscover, .navHistory, .navGoto, .navReset:
+             .daemonHello, .rpcDiscover, .navHistory, .navGoto, .navReset, .eventEmit, .eventsListen:
             return false
         }
     }
@@ -91,6 +93,12 @@ public enum RPCMethod: String, CaseIterable, Sendable {
             } else {
                 return nil
             }
+        case 10:
+            if bytes.equals(Self.eventEmit.name) {
+                method = .eventEmit
+            } else {
+                return nil
+            }
         case 11:
             if bytes.equals(Self.flowFinish.name) {
                 method = .flowFinish
@@ -120,6 +128,8 @@ public enum RPCMethod: String, CaseIterable, Sendable {
                 method = .navSubscribe
             } else if bytes.equals(Self.navPopToRoot.name) {
                 method = .navPopToRoot
+            } else if bytes.equals(Self.eventsListen.name) {
+                method = .eventsListen
             } else {
                 return nil
             }
@@ -166,6 +176,8 @@ public enum RPCMethod: String, CaseIterable, Sendable {
         case .navHistory: return "nav.history"
         case .navGoto: return "nav.goto"
         case .navReset: return "nav.reset"
+        case .eventEmit: return "event.emit"
+        case .eventsListen: return "events.listen"
         }
     }
 
@@ -181,4 +193,12 @@ public enum RPCNotification: String, CaseIterable, Sendable {
     case navChanged = "nav.changed"
     /// `{reason}` to every client when navd stops.
     case daemonShutdown = "daemon.shutdown"
+}
+
+/// The requests navd sends to a client (docs/protocol.md "Server requests"), with navd's own
+/// ids (`"e1"`, `"e2"`, …); the client answers them as any JSON-RPC peer answers a request.
+public enum RPCServerRequest: String, CaseIterable, Sendable {
+    /// `{event, payload, revision, top}` to a listener of that event (`events.listen`); the
+    /// answer is `{steps: [STEP…]}`, `[]` meaning "not mine".
+    case eventHandle = "event.handle"
 }

@@ -30,9 +30,36 @@ extension RPCCall {
             call = .goto(revision: revision, expectRevision: try params.int("expectRevision"))
         case .navReset:
             call = .reset(expectRevision: try params.int("expectRevision"))
+        case .eventEmit:
+            call = .emit(
+                name: try params.string("name"), payload: try params.object("payload") ?? JSONObject(),
+                expectRevision: try params.int("expectRevision"))
+        case .eventsListen:
+            call = .listen(events: try decodeEventNames(&params))
         }
         try params.finish()
         return call
+    }
+}
+
+extension RPCCall {
+    /// `events.listen {events}`: an array of event names (strings), each once.
+    private static func decodeEventNames(_ params: inout Params) throws(NavError) -> [String] {
+        let expected = "an array of event names"
+        guard let elements = try params.elements("events", expected: expected) else {
+            throw .badField("events", .missing(expected: expected))
+        }
+        var names: [String] = []
+        for (index, element) in elements.elements.enumerated() {
+            var scanner = element
+            let value = (try? scanner.value(depth: elements.depth)) ?? .null
+            guard case .string(let name) = value else {
+                throw .badField("events[\(index)]", .wrongType(expected: "an event name (a string)", actual: value.nonIntegerDescription))
+            }
+            guard !names.contains(name) else { throw .badField("events[\(index)]", .notAllowed("names '\(name)' twice")) }
+            names.append(name)
+        }
+        return names
     }
 }
 
@@ -67,7 +94,8 @@ extension RPCCall {
         case .daemonInfo: self = .daemonInfo
         case .rpcDiscover: self = .rpcDiscover
         case .navRoute, .navClose, .navPopTo, .navPopToRoot, .navDismissAll, .navSelectTab, .flowFinish, .navApply,
-             .navDeeplink, .navSubscribe, .navURL, .routesResolve, .daemonHello, .navHistory, .navGoto, .navReset:
+             .navDeeplink, .navSubscribe, .navURL, .routesResolve, .daemonHello, .navHistory, .navGoto, .navReset,
+             .eventEmit, .eventsListen:
             return nil
         }
     }
@@ -93,6 +121,8 @@ extension RPCMethod {
         case .navHistory: return Self.historyFields
         case .navGoto: return Self.gotoFields
         case .navReset: return Self.resetFields
+        case .eventEmit: return Self.emitFields
+        case .eventsListen: return Self.listenFields
         case .navState, .navUnsubscribe, .routesList, .daemonInfo, .rpcDiscover: return .none
         }
     }
@@ -113,6 +143,8 @@ extension RPCMethod {
     private static let historyFields = FieldNames("since", "limit", "tree")
     private static let gotoFields = FieldNames("revision", "expectRevision")
     private static let resetFields = FieldNames("expectRevision")
+    private static let emitFields = FieldNames("name", "payload", "expectRevision")
+    private static let listenFields = FieldNames("events")
     static let popToOptionFields = FieldNames("screen", "inclusive")
     static let applyStepFields = FieldNames("method", "params")
 }
@@ -190,7 +222,7 @@ extension NavOperation {
                 url: try params.string("url"), dryRun: try params.bool("dryRun") ?? false,
                 expectRevision: try params.int("expectRevision"))
         case .navState, .navSubscribe, .navUnsubscribe, .navURL, .routesList, .routesResolve, .daemonInfo, .daemonHello,
-             .rpcDiscover, .navHistory, .navGoto, .navReset:
+             .rpcDiscover, .navHistory, .navGoto, .navReset, .eventEmit, .eventsListen:
             preconditionFailure("\(method.rawValue) is not a navigation method")
         }
     }

@@ -1,5 +1,5 @@
 public import NavigationCore
-internal import NavJSON
+public import NavJSON
 
 /// A request's method with its params decoded: what the server runs, one case per method.
 /// The mutations are `NavOperation`s, which the engine performs.
@@ -32,6 +32,11 @@ public enum RPCCall: Sendable, Hashable {
     case goto(revision: Int, expectRevision: Int?)
     /// `nav.reset`: open the boot tree with fresh ids.
     case reset(expectRevision: Int?)
+    /// `event.emit`: a routing event with its payload (validated by the server, which knows
+    /// the event's params).
+    case emit(name: String, payload: JSONObject, expectRevision: Int?)
+    /// `events.listen`: the events this connection handles from now on (`[]`: none).
+    case listen(events: [String])
 
     public var method: RPCMethod {
         switch self {
@@ -48,6 +53,8 @@ public enum RPCCall: Sendable, Hashable {
         case .history: return .navHistory
         case .goto: return .navGoto
         case .reset: return .navReset
+        case .emit: return .eventEmit
+        case .listen: return .eventsListen
         }
     }
 }

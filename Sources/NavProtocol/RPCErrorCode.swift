@@ -18,6 +18,8 @@ public enum RPCErrorCode: Int, Sendable, Hashable {
     case guarded = -32008
     case limitExceeded = -32009
     case shuttingDown = -32010
+    /// `event.emit` or `events.listen` of an event the app definition does not declare.
+    case unknownEvent = -32011
     /// `nav.goto` of a revision the history no longer (or never) had.
     case historyGone = -32012
 
@@ -38,6 +40,7 @@ public enum RPCErrorCode: Int, Sendable, Hashable {
         case .guarded: self = .guarded
         case .limitExceeded: self = .limitExceeded
         case .historyGone: self = .historyGone
+        case .unknownEvent: self = .unknownEvent
         }
     }
 }

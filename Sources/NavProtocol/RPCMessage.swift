@@ -16,6 +16,9 @@ public enum RPCEntry: Sendable, Hashable {
     /// Not a valid request object: always answered with `error` (`-32600`), even without an
     /// `id`. `id` is the request's id when it had a valid one, else `null`.
     case invalid(id: JSONValue, error: NavError)
+    /// A response to a request navd sent (JSON-RPC: no `method`, a `result` or an `error`):
+    /// never answered.
+    case response(id: JSONValue, result: JSONValue?, error: JSONValue?)
 }
 
 /// Everything one line asks of the server.

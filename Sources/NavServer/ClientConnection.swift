@@ -20,11 +20,34 @@ final class ClientConnection {
     /// Notifications of revisions this connection itself caused, held until its responses
     /// are written.
     var deferred: [Deferred] = []
+    /// An `event.emit` of this connection waits for listeners: its later requests wait too,
+    /// their lines kept here in order, so that its responses keep the order of its requests.
+    var holdsEmit = false
+    var backlog: [[UInt8]] = []
+    var backlogBytes = 0
+    /// `events.listen`: the events this connection handles, and when it last called it (the
+    /// order listeners are asked in).
+    var listensTo: Set<String> = []
+    var listenOrder = 0
 
     init(id: ClientID, decoder: FrameDecoder) {
         self.idText = id.description
         self.id = id
         self.decoder = decoder
+    }
+
+    /// At most this many bytes of requests wait behind a held emit; a client that sends more
+    /// while its event waits is closed (it cannot be paused from here, and its lines would
+    /// grow without bound).
+    static let maxBacklogBytes = 8 << 20
+
+    /// Keeps a line behind the held emit; false when that would exceed `maxBacklogBytes`.
+    @discardableResult
+    func keepBehindEmit(_ line: [UInt8]) -> Bool {
+        guard backlogBytes + line.count <= Self.maxBacklogBytes else { return false }
+        backlog.append(line)
+        backlogBytes += line.count
+        return true
     }
 
     /// The decoder, moved out for a read (an empty one with the same limit left in its place):
@@ -99,6 +122,14 @@ final class ClientConnection {
     }
 }
 
+/// What an `event.emit`'s revision adds to its cause: the event, who handled it, and the
+/// steps applied (encoded once, a JSON array).
+struct EventCause {
+    var name: String
+    var by: String
+    var steps: [UInt8]
+}
+
 /// One committed revision as `nav.changed` lists it.
 struct ChangeRecord {
     var revision: Int
@@ -107,11 +138,14 @@ struct ChangeRecord {
     var clientName: String?
     /// The revision's events, encoded once (a JSON array).
     var events: [UInt8]
+    /// An `event.emit`'s revision: the event and who handled it (`"definition"` or a client id).
+    var event: EventCause? = nil
 
     /// About what `writeJSON` writes: the fixed text, the method, the name and the events.
     /// A coalesced notification's changes are bounded by this sum (`maxCoalescedBytes`).
     func listedBytes(events includeEvents: Bool) -> Int {
         80 + method.utf8.count + (clientName?.utf8.count ?? 0) + (includeEvents ? events.count : 0)
+            + (event.map { 30 + $0.name.utf8.count + $0.by.utf8.count + $0.steps.count } ?? 0)
     }
 
     /// `{"revision":…,"cause":{…},"events":[…]}` (events only when asked for).
@@ -124,7 +158,16 @@ struct ChangeRecord {
         if let clientName { JSONWriter.writeString(clientName, into: &out) } else { JSONWriter.raw("null", into: &out) }
         JSONWriter.raw(#","clientId":"c"#, into: &out)
         JSONWriter.writeInt(Int(client.raw), into: &out)
-        JSONWriter.raw(#""}"#, into: &out)
+        out.append(UInt8(ascii: "\""))
+        if let event {
+            JSONWriter.raw(#","event":"#, into: &out)
+            JSONWriter.writeString(event.name, into: &out)
+            JSONWriter.raw(#","by":"#, into: &out)
+            JSONWriter.writeString(event.by, into: &out)
+            JSONWriter.raw(#","steps":"#, into: &out)
+            out.append(event.steps)
+        }
+        out.append(UInt8(ascii: "}"))
         if includeEvents {
             JSONWriter.raw(#","events":"#, into: &out)
             out.append(events)

@@ -54,8 +54,15 @@ extension NavServer {
     var info: JSONValue {
         let clients: [JSONValue] = connections.values.map(\.id).sorted().map { id in
             let c = connection(for: id)!
-            return ["id": .string(id.description), "name": c.name.map(JSONValue.string) ?? .null,
-                    "subscribed": .bool(c.subscription != nil)]
+            var client: JSONObject = [
+                "id": .string(id.description), "name": c.name.map(JSONValue.string) ?? .null,
+                "subscribed": .bool(c.subscription != nil),
+            ]
+            // A listener's events, in the order the definition declares them.
+            if !c.listensTo.isEmpty {
+                client["listens"] = .array(engine.definition.events.map(\.name).filter(c.listensTo.contains).map(JSONValue.string))
+            }
+            return .object(client)
         }
         return [
             "version": .string(configuration.version),

@@ -37,6 +37,10 @@ public final class NavServer {
     /// Where revisions are made durable (`NavServer+Durability`), and the last revision it holds.
     var store: (any StateStore)?
     var storedRevision = 0
+    /// Routing events waiting to be handled (`NavServer+Events`).
+    var eventQueue = EventQueue()
+    /// The connections that called `events.listen` with at least one event.
+    var listeners: [ClientConnection] = []
 
     /// A server of `navigator`'s state. `history` is what a restored state brings along; without
     /// it the history starts with the navigator's revision as its entry (cause `daemon.start`,
@@ -66,10 +70,16 @@ public final class NavServer {
         connections.insert(ClientConnection(id: id, decoder: FrameDecoder(maxLineBytes: configuration.maxLineBytes)), for: id.raw)
     }
 
-    /// A connection is gone; everything it had is dropped.
-    public func disconnect(_ id: ClientID) {
-        guard let connection = connections.remove(id.raw) else { return }
+    /// A connection is gone; everything it had is dropped. A listener navd was waiting on is
+    /// skipped, which may finish an emit: its outputs are returned.
+    @discardableResult
+    public func disconnect(_ id: ClientID) -> [ServerOutput] {
+        guard let connection = connections.remove(id.raw) else { return [] }
+        connection.closing = true
         if connection.subscription != nil { unlist(connection) }
+        var outbox = Outbox()
+        if !connection.listensTo.isEmpty || eventQueue.inFlight?.listener == id { listenerGone(connection, into: &outbox) }
+        return outbox.outputs
     }
 
     func connection(for id: ClientID) -> ClientConnection? {
@@ -147,6 +157,8 @@ public final class NavServer {
         var responses: JSONBuffer
         var committed = false
         var outbox: Outbox
+        /// The entry being answered is part of a batch.
+        var inBatch = false
 
         /// Room for the usual responses of a read, not one allocation per doubling.
         static let initialCapacity = 4096
@@ -178,7 +190,7 @@ public final class NavServer {
         }
     }
 
-    private func finish(_ read: consuming ReadBatch) -> Outbox {
+    func finish(_ read: consuming ReadBatch) -> Outbox {
         let connection = read.connection
         if read.outbox.send(read.responses, to: connection.id) { connection.congested = true }
         let committed = read.committed
@@ -197,7 +209,21 @@ public final class NavServer {
     /// One line: a request, a notification or a batch, decoded (`JSONRPC.decode`) and answered.
     /// A batch's answers are one array on one line; a batch of notifications is not answered.
     func handleLine(_ line: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch) {
-        switch JSONRPC.decode(line: line, limits: limits) {
+        let message = JSONRPC.decode(line: line, limits: limits)
+        // Behind a held emit, requests wait (in order); answers to navd's requests do not.
+        if read.connection.holdsEmit {
+            if case .single(.response(let id, let result, let error)) = message {
+                received(response: id, result: result, error: error, in: &read)
+            } else if !read.connection.keepBehindEmit(Array(line)) {
+                read.connection.closing = true
+                flushResponses(of: &read)
+                read.outbox.close(
+                    read.connection.id,
+                    reason: "more than \(ClientConnection.maxBacklogBytes) bytes of requests behind its held event.emit")
+            }
+            return
+        }
+        switch message {
         case .failure(let error):
             RPCEncoder.failure(id: .null, error: error, into: &read.responses)
         case .single(let entry):
@@ -207,6 +233,8 @@ public final class NavServer {
             // separator; the `[` comes out again if no entry is answered.
             let start = read.responses.count
             read.responses.append(UInt8(ascii: "["))
+            read.inBatch = true
+            defer { read.inBatch = false }
             for entry in entries {
                 let before = read.responses.count
                 answer(entry, in: &read)
@@ -237,15 +265,22 @@ public final class NavServer {
             // A mutation is refused while navd shuts down, whatever its params.
             let refusal = method.mutatesState && shuttingDown ? Self.shuttingDownError : error
             if let id { RPCEncoder.failure(id: id, error: refusal, into: &read.responses) }
+        case .response(let id, let result, let error):
+            received(response: id, result: result, error: error, in: &read)
         case .call(let id, let call):
             let result: CallResult
             do throws(NavError) {
-                result = try run(call, in: &read)
+                if case .emit(let name, let payload, let expectRevision) = call {
+                    result = try emit(name, payload: payload, expectRevision: expectRevision, id: id, in: &read)
+                } else {
+                    result = try run(call, in: &read)
+                }
             } catch {
                 if let id { RPCEncoder.failure(id: id, error: error, into: &read.responses) }
                 return
             }
             guard let id else { return }
+            if case .held = result { return }
             RPCEncoder.success(id: id, into: &read.responses) { write(result, into: &$0) }
         }
     }
@@ -286,6 +321,10 @@ public final class NavServer {
         case .reset(let expectRevision):
             guard !shuttingDown else { throw Self.shuttingDownError }
             return try reset(expectRevision: expectRevision, in: &read)
+        case .emit(let name, let payload, let expectRevision):
+            return try emit(name, payload: payload, expectRevision: expectRevision, id: nil, in: &read)
+        case .listen(let events):
+            return .value(try listen(connection, to: events))
         }
     }
 
@@ -300,17 +339,23 @@ public final class NavServer {
     }
 
     /// A revision a request committed: kept in the history with its cause, broadcast.
-    func committed(_ result: OperationResult, method: RPCMethod, params: JSONValue, in read: inout ReadBatch) -> CallResult {
+    func committed(
+        _ result: OperationResult, method: RPCMethod, params: JSONValue, event: (name: String, by: String, steps: [JSONValue])? = nil,
+        in read: inout ReadBatch
+    ) -> CallResult {
         read.committed = true
         let connection = read.connection
-        remember(result, cause: HistoryCause(method: method.rawValue, params: params, client: connection.name, clientID: connection.idText))
+        remember(result, cause: HistoryCause(
+            method: method.rawValue, params: params, client: connection.name, clientID: connection.idText,
+            event: event?.name, by: event?.by, steps: event.map { .array($0.steps) }))
         // Without subscribers the events are needed once: the response writes them itself.
         guard !subscribers.isEmpty else { return .operation(result, events: nil) }
         // The events are encoded once, for the response and every notification.
         let events = result.events.encodedJSON
         let record = ChangeRecord(
             revision: result.revision, method: method.rawValue, client: connection.id,
-            clientName: connection.name, events: events)
+            clientName: connection.name, events: events,
+            event: event.map { EventCause(name: $0.name, by: $0.by, steps: JSONWriter.bytes(.array($0.steps))) })
         broadcast(record, deferring: connection.id, into: &read.outbox)
         return .operation(result, events: events)
     }
@@ -323,7 +368,7 @@ public final class NavServer {
     }
 
     /// `navigator.perform` and whether it committed a revision, in one access to `engine`.
-    private static func run(_ operation: NavOperation, on navigator: inout Navigator) throws(NavError) -> (OperationResult, Bool) {
+    static func run(_ operation: NavOperation, on navigator: inout Navigator) throws(NavError) -> (OperationResult, Bool) {
         let before = navigator.revision
         do throws(NavError) {
             let result = try navigator.perform(operation)
@@ -340,6 +385,10 @@ public final class NavServer {
         case operation(OperationResult, events: [UInt8]?)
         /// `{revision, instance, root}` of the current state.
         case state
+        /// An `event.emit`'s answer.
+        case emitted(EmitOutcome)
+        /// No answer now: an `event.emit` queued for a listener; it is answered later.
+        case held
     }
 
     func write(_ result: CallResult, into out: inout JSONBuffer) {
@@ -349,6 +398,10 @@ public final class NavServer {
         case .state:
             let tree = encodedTree()
             Self.writeState(of: &engine, tree: tree, into: &out)
+        case .emitted(let outcome):
+            outcome.writeJSON(into: &out)
+        case .held:
+            preconditionFailure("a held emit has no answer to write yet")
         }
     }
 }

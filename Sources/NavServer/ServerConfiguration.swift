@@ -32,6 +32,9 @@ public struct ServerConfiguration: Sendable {
     public var clock: @Sendable () -> Double = { 0 }
     /// How many revisions `history` keeps (`--history N`, at least 1).
     public var historyLimit = History.defaultLimit
+    /// How long navd waits for a listener's answer to `event.handle`, in seconds of `clock`
+    /// (`--listener-timeout`, milliseconds on the command line).
+    public var listenerTimeout: Double = 1.0
     /// Milliseconds since the Unix epoch: when a revision was made (`HistoryEntry.at`).
     /// Injected so that tests are deterministic.
     public var now: @Sendable () -> Int = ServerConfiguration.wallClockMilliseconds

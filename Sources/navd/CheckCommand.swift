@@ -1,5 +1,6 @@
 import ArgumentParser
 import NavigationCore
+import NavProtocol
 import NavJSON
 
 /// `navd check FILE`: validates an app definition (docs/app-definition.md) without starting.
@@ -29,7 +30,7 @@ struct CheckCommand: ParsableCommand {
         }
         let diagnostics: [Diagnostic]
         do {
-            diagnostics = try AppDefinition.load(json: text).warnings
+            diagnostics = try AppDefinition.load(json: text, checks: [EventStepCheck.diagnostics]).warnings
         } catch {
             diagnostics = error.diagnostics
         }

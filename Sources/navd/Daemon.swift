@@ -15,6 +15,9 @@ final class Daemon: TransportDelegate {
     /// Where the server's outputs go: the transport, made at its first callback (the
     /// transport is created after the daemon, its delegate).
     private var outputs: TransportOutputs?
+    /// The timer of the `event.handle` request navd waits on, and the deadline it is set for
+    /// (`NavServer.listenerDeadline`).
+    private var listenerTimer: (id: TimerID, deadline: Double)?
 
     init(server: NavServer, logger: Logger, allowedUIDs: Set<UInt32>) {
         self.server = server
@@ -69,6 +72,23 @@ final class Daemon: TransportDelegate {
 
     func transport(_ transport: UVTransport, received bytes: UnsafeRawBufferPointer, from connection: ConnectionID) {
         server.receive(bytes, from: client(connection), handler: outputs(to: transport))
+        if server.listenerDeadline != listenerTimer?.deadline { armListenerTimer(transport) }
+    }
+
+    /// Keeps one timer at the server's listener deadline: when it fires, `tick()` skips the
+    /// listener that did not answer (the server itself never reads a clock to wait).
+    private func armListenerTimer(_ transport: UVTransport) {
+        if let listenerTimer { transport.cancelTimer(listenerTimer.id) }
+        listenerTimer = nil
+        guard let deadline = server.listenerDeadline else { return }
+        let wait = max(0, deadline - server.configuration.clock())
+        let id = transport.addTimer(after: .milliseconds(Int((wait * 1000).rounded(.up)))) { [weak self, unowned transport] in
+            guard let self else { return }
+            self.listenerTimer = nil
+            self.perform(self.server.tick(), on: transport)
+            self.armListenerTimer(transport)
+        }
+        listenerTimer = (id, deadline)
     }
 
     /// The server's outputs, handed to the transport (which only queues them): a read's as the
@@ -95,10 +115,12 @@ final class Daemon: TransportDelegate {
 
     func transport(_ transport: UVTransport, endOfInput connection: ConnectionID) {
         perform(server.endOfInput(client(connection)), on: transport)
+        if server.listenerDeadline != listenerTimer?.deadline { armListenerTimer(transport) }
     }
 
     func transport(_ transport: UVTransport, closed connection: ConnectionID, reason: CloseReason) {
-        server.disconnect(client(connection))
+        perform(server.disconnect(client(connection)), on: transport)
+        if server.listenerDeadline != listenerTimer?.deadline { armListenerTimer(transport) }
         switch reason {
         case .tooFarBehind:
             logger.warning("client disconnected", metadata: ["client": "\(connection)", "reason": "\(reason)"])

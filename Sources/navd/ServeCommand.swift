@@ -47,10 +47,16 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Revisions the history keeps, in memory and on disk.")
     var history = History.defaultLimit
 
+    @Option(help: "How long navd waits for a listener's answer to event.handle, in milliseconds, before it asks the next one.")
+    var listenerTimeout = 1000
+
     func validate() throws {
         guard maxClients >= 1 else { throw ValidationError("--max-clients must be at least 1") }
         guard maxMessageBytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
         guard history >= 1 else { throw ValidationError("--history must be at least 1") }
+        guard (1...600_000).contains(listenerTimeout) else {
+            throw ValidationError("--listener-timeout must be from 1 to 600000 milliseconds")
+        }
         guard !ephemeral || stateDir == nil else { throw ValidationError("--ephemeral keeps nothing on disk: leave out --state-dir") }
     }
 
@@ -92,6 +98,7 @@ struct ServeCommand: ParsableCommand {
         configuration.openRPC = (try? JSONParser.parse(OpenRPCDocument.json, maxDepth: 256)) ?? .null
         configuration.clock = { (ContinuousClock.now - started).seconds }
         configuration.historyLimit = history
+        configuration.listenerTimeout = Double(listenerTimeout) / 1000
         configuration.stateDir = directory
         let server = NavServer(navigator: navigator, configuration: configuration, history: starting.history)
         if let database {
@@ -182,7 +189,7 @@ struct ServeCommand: ParsableCommand {
             throw ExitCode(1)
         }
         do {
-            let loaded = try AppDefinition.load(json: text)
+            let loaded = try AppDefinition.load(json: text, checks: [EventStepCheck.diagnostics])
             for warning in loaded.warnings { logger.warning("\(app): \(warning)") }
             return loaded.definition
         } catch {

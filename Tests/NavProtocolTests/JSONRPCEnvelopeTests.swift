@@ -45,7 +45,6 @@ import NavJSON
         Refusal(line: #"{"jsonrpc":"2.0","method":"m","params":"bar","id":7}"#, id: 7, message: "'params' must be an object or an array, not a string"),
         Refusal(line: #"{"jsonrpc":"2.0","method":"m","params":null,"id":7}"#, id: 7, message: "'params' must be an object or an array, not a null"),
         Refusal(line: #"{"jsonrpc":"2.0","method":"m","params":3}"#, id: .null, message: "'params' must be an object or an array, not an integer"),
-        Refusal(line: #"{"jsonrpc":"2.0","result":1,"id":7}"#, id: 7, message: "'method' is missing"),
         Refusal(line: #""nav.state""#, id: .null, message: "a request must be an object, not a string"),
         Refusal(line: "42", id: .null, message: "a request must be an object, not an integer"),
         Refusal(line: "null", id: .null, message: "a request must be an object, not a null"),
@@ -57,6 +56,16 @@ import NavJSON
         #expect(decode(refusal.line) == .single(.invalid(id: refusal.id, error: expected)))
         #expect(expected.code == .invalidRequest && expected.reason == .invalidRequest)
         #expect(decode("[" + refusal.line + "]") == .batch([.invalid(id: refusal.id, error: expected)]))
+    }
+
+    /// A message with `result` or `error` and no `method` is a response: a listener answering
+    /// navd's `event.handle`. It is never answered.
+    @Test func responsesToNavdsRequestsAreToldApartFromRequests() {
+        #expect(decode(#"{"jsonrpc":"2.0","result":{"steps":[]},"id":"e1"}"#) == .single(.response(id: "e1", result: ["steps": []], error: nil)))
+        #expect(decode(#"{"jsonrpc":"2.0","error":{"code":1,"message":"no"},"id":"e2"}"#) == .single(.response(id: "e2", result: nil, error: ["code": 1, "message": "no"])))
+        #expect(decode(#"[{"jsonrpc":"2.0","result":1,"id":7}]"#) == .batch([.response(id: 7, result: 1, error: nil)]))
+        // A method makes it a request, whatever else it has.
+        #expect(decode(#"{"jsonrpc":"2.0","method":"nav.state","result":1,"id":7}"#) == .single(.call(id: 7, .state)))
     }
 
     @Test func paramsAreDecodedAndUnknownMembersIgnored() {

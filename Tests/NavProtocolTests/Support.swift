@@ -37,7 +37,7 @@ func respond(_ line: String) -> String {
             default: result = .null
             }
             RPCEncoder.success(id: id, result: result, into: &out)
-        case .refused(nil, _), .badParams(nil, _, _), .call(nil, _):
+        case .refused(nil, _), .badParams(nil, _, _), .call(nil, _), .response:
             return nil
         }
         return String(text(out.bytes).dropLast())

@@ -215,6 +215,12 @@ struct CommandOutputTests {
               notFound      -                                   url:string
             guards:
               signedIn  redirect login
+            events:
+              postTapped       postId:int                   -> nav.route post
+              userTapped       userId:int                   -> nav.route profile
+              messageReceived  chatId:string messageId:int  -> nav.deeplink social://chats/{chatId}/messages/{messageId}
+              loggedOut        -                            -> nav.deeplink social://feed
+              pushReceived     chatId:string                listeners only
 
             """))
         let json = navd.run("routes --json")

@@ -33,6 +33,16 @@ struct CompleterTests {
         #expect(offered("route post --expect-revision ") == [])
     }
 
+    @Test func eventsThenTheirPayload() {
+        #expect(offered("emit ") == ["postTapped", "userTapped", "messageReceived", "loggedOut", "pushReceived"])
+        #expect(completer.complete("emit us").action == .insert("erTapped "))
+        #expect(offered("emit messageReceived ") == ["chatId=", "messageId="])
+        #expect(offered("emit messageReceived chatId=c9 ") == ["messageId="])
+        #expect(offered("emit loggedOut ") == [])
+        #expect(offered("listen userTapped ") == ["postTapped", "messageReceived", "loggedOut", "pushReceived"])
+        #expect(offered("listen userTapped --exec ") == [])
+    }
+
     @Test func otherCommands() {
         #expect(offered("tab ") == ["feed", "friends", "chats", "settings"])
         #expect(offered("tab chats ") == [])

@@ -51,11 +51,15 @@ struct EventTextTests {
                     ],
                 ],
                 ["revision": 3, "cause": ["method": "nav.selectTab", "client": nil, "clientId": "c7"]],
+                ["revision": 4, "cause": ["method": "event.emit", "client": "feedModule", "clientId": "c1", "event": "userTapped",
+                                          "by": "definition", "steps": [["method": "nav.route", "params": ["to": "profile"]]]],
+                 "events": []],
             ],
         ])
         #expect(changed.changes.map(EventText.watchLine) == [
             "r2 nav.route by navctl: willHide s1 feedList, enter s5 post postId=5 (push via zoom), willShow s5 post",
             "r3 nav.selectTab by c7",
+            "r4 event userTapped by feedModule → nav.route profile, handled by definition: no events",
         ])
     }
 

@@ -104,6 +104,21 @@ struct ReplayScriptTests {
         ])
     }
 
+    /// An event the definition handled is emitted again; one a listener handled becomes the
+    /// steps it was (the listener may not be there when the script runs).
+    @Test func eventsReplayAsEmitsOrAsTheirSteps() {
+        let steps: [JSONValue] = [["method": "nav.route", "params": ["to": "profile", "params": ["userId": 42]]]]
+        let byDefinition = HistoryCauseView(
+            method: "event.emit", params: ["name": "userTapped", "payload": ["userId": 42]], client: "navctl", clientID: "c2",
+            event: EventCause(name: "userTapped", by: "definition", steps: steps))
+        #expect(ReplayScript.command(for: byDefinition, before: nil) == ReplayScript.Command(line: "emit userTapped userId=42"))
+        var byListener = byDefinition
+        byListener.event?.by = "c3"
+        #expect(ReplayScript.command(for: byListener, before: nil) == ReplayScript.Command(
+            line: #"call nav.apply '{"ops":[{"method":"nav.route","params":{"to":"profile","params":{"userId":42}}}]}'"#,
+            notes: ["event userTapped was handled by listener c3: its steps are replayed"]))
+    }
+
     @Test func quotedWordsSplitBackToThemselves() {
         for word in ["plain", "two words", "it's", #"{"a":"b c"}"#, "#hash", "a\\b", ""] {
             #expect(WordSplitter.split("x " + ScriptWord.quoted(word)) == .success(["x", word]))

@@ -64,6 +64,25 @@ struct EventLineTests {
         ])
     }
 
+    /// An event's revision says which event, who emitted it, the steps it became and who
+    /// handled it (a listener's client id or the definition).
+    @Test func anEventsRevisionNamesTheEventItsStepsAndItsHandler() throws {
+        let changed = try NavChangedView(json: [
+            "revision": 7, "baseRevision": 6,
+            "changes": [[
+                "revision": 7,
+                "cause": ["method": "event.emit", "client": "feedModule", "clientId": "c1", "event": "postTapped", "by": "c4",
+                          "steps": [["method": "nav.route", "params": ["to": "post", "params": ["postId": 7]]],
+                                    ["method": "nav.deeplink", "params": ["url": "social://feed"]], ["method": "nav.close"]]],
+            ]],
+        ])
+        let line = EventLine.revision(7, cause: changed.changes[0].cause).line()
+        #expect(line.text == "r7 event postTapped by feedModule (c1) → nav.route post, nav.deeplink social://feed, nav.close, handled by c4")
+        #expect(EventLine.revision(7, cause: changed.changes[0].cause).line(glyphs: .ascii).text
+            == "r7 event postTapped by feedModule (c1) -> nav.route post, nav.deeplink social://feed, nav.close, handled by c4")
+        #expect(line.spans.contains(Span(start: 3, count: "event postTapped".count, style: Style(colour: .cyan))))
+    }
+
     @Test func notesAndWarnings() {
         let note = EventLine.note("subscribed at revision 1").line()
         let warning = EventLine.warning("gap").line()

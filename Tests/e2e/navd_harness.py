@@ -363,7 +363,10 @@ class Client:
 
     Messages without `id` that have a `method` are notifications and go to
     `notifications`; responses to requests other than the one being awaited are kept in
-    `responses` by id; batch responses (arrays) in `batches`."""
+    `responses` by id; batch responses (arrays) in `batches`. Requests navd sends (a `method`
+    and an `id`: `event.handle` to a listener) must be one of the document's
+    `x-server-requests` with valid params; they go to `server_requests` (`server_request()`
+    waits for one, `answer()` answers it)."""
 
     def __init__(
         self,
@@ -390,6 +393,7 @@ class Client:
         self.notifications: list[dict] = []
         self.responses: dict[str, collections.deque] = collections.defaultdict(collections.deque)
         self.batches: list[list] = []
+        self.server_requests: list[dict] = []
         self.closed_by_peer = False
         self.lines_read = 0
 
@@ -422,6 +426,8 @@ class Client:
         for entry in message if isinstance(message, list) else [message]:
             if not isinstance(entry, dict):
                 continue
+            if "method" not in entry and ("result" in entry or "error" in entry):
+                continue  # an answer to navd's own request: navd never answers it
             request_id = entry.get("id")
             valid_id = isinstance(request_id, (str, int, float)) and not isinstance(request_id, bool) or request_id is None
             if "id" in entry and valid_id:
@@ -447,6 +453,8 @@ class Client:
                 self._check_response(entry)
         elif isinstance(message, dict) and "id" not in message:
             self._check_notification(message)
+        elif isinstance(message, dict) and "method" in message:
+            self._check_server_request(message)
         else:
             self._check_response(message)
         return message
@@ -459,6 +467,16 @@ class Client:
             raise ContractViolation(f"navd sent notification {method!r}, which the OpenRPC document does not declare")
         self.validator.check(self.validator.notification_schema(method), message.get("params"),
                              f"params of notification {method}")
+
+    def _check_server_request(self, message: dict) -> None:
+        if set(message) - {"jsonrpc", "id", "method", "params"} or message.get("jsonrpc") != "2.0" \
+                or not isinstance(message.get("id"), str):
+            raise ContractViolation(f"not a JSON-RPC 2.0 request with a string id: {json.dumps(message)[:300]}")
+        method = message["method"]
+        if method not in self.validator.server_requests:
+            raise ContractViolation(f"navd sent request {method!r}, which the OpenRPC document does not declare")
+        self.validator.check(self.validator.server_request_schema(method), message.get("params"),
+                             f"params of server request {method}")
 
     def _check_response(self, message: Any) -> None:
         if not isinstance(message, dict) or message.get("jsonrpc") != "2.0" or "id" not in message \
@@ -578,6 +596,8 @@ class Client:
     def _file(self, message: Any) -> None:
         if isinstance(message, list):
             self.batches.append(message)
+        elif "method" in message and "id" in message:
+            self.server_requests.append(message)
         elif "id" not in message:
             self.notifications.append(message)
         else:
@@ -621,6 +641,25 @@ class Client:
             if remaining <= 0:
                 raise TimeoutError(f"no {method or 'notification'} within the timeout")
             self._file(self.read_message(remaining))
+
+    def server_request(self, timeout: float | None = None) -> dict:
+        """The oldest unanswered request navd sent this connection, waiting for it."""
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while not self.server_requests:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError("no request from navd within the timeout")
+            self._file(self.read_message(remaining))
+        return self.server_requests.pop(0)
+
+    def answer(self, request_id: str, result: Any = None, error: dict | None = None) -> None:
+        """Answers a request navd sent: with `result`, or with the error object `error`."""
+        message = {"jsonrpc": "2.0", "id": request_id}
+        if error is not None:
+            message["error"] = error
+        else:
+            message["result"] = result
+        self.send(message)
 
     def hello(self, name: str) -> str:
         """`daemon.hello`: names this connection; returns its client id."""
@@ -818,6 +857,7 @@ class OpenRPCValidator:
         self.document = json.loads(pathlib.Path(path).read_text())
         self.methods = {m["name"]: m for m in self.document["methods"]}
         self.notifications = {n["name"]: n for n in self.document.get("x-notifications", [])}
+        self.server_requests = {r["name"]: r for r in self.document.get("x-server-requests", [])}
         self._validators: dict[str, Draft202012Validator] = {}
 
     def resolve(self, ref: str) -> Any:
@@ -882,6 +922,11 @@ class OpenRPCValidator:
         if method not in self.notifications:
             raise KeyError(f"notification {method} is not in the OpenRPC document")
         return self.notifications[method]["params"]
+
+    def server_request_schema(self, method: str) -> dict:
+        if method not in self.server_requests:
+            raise KeyError(f"server request {method} is not in the OpenRPC document")
+        return self.server_requests[method]["params"]
 
     def validate_result(self, method: str, result: Any) -> None:
         self.check(self.result_schema(method), result, f"result of {method}")

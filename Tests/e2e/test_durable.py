@@ -239,3 +239,22 @@ def test_a_saved_tree_that_no_longer_fits_is_migrated_in_a_recorded_revision(nav
             assert entry["cause"]["params"]["problems"], entry
     finally:
         second.stop()
+
+
+def test_an_events_cause_survives_a_restart(navd_command, state_dir):
+    """An event's revision keeps its event, handler and steps on disk, as nav.history showed them."""
+    first = durable(navd_command, state_dir)
+    try:
+        with first.client(name="feedModule") as client:
+            client.call("event.emit", {"name": "postTapped", "payload": {"postId": 7}})
+            before = client.call("nav.history", {"limit": 1})["entries"][0]["cause"]
+    finally:
+        assert first.stop() == 0
+    assert (before["event"], before["by"], before["steps"]) == (
+        "postTapped", "definition", [{"method": "nav.route", "params": {"to": "post", "params": {"postId": 7}}}])
+    second = durable(navd_command, state_dir)
+    try:
+        with second.client() as client:
+            assert client.call("nav.history", {"limit": 1})["entries"][0]["cause"] == before
+    finally:
+        second.stop()

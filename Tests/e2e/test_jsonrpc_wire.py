@@ -134,7 +134,6 @@ def test_a_parse_error_is_answered_with_id_null(client_factory):
     ('{"jsonrpc":"2.0","id":12,"method":"nav.url","params":"s1"}', 12),
     ('{"jsonrpc":"2.0","id":true,"method":"nav.url"}', None),
     ('{"jsonrpc":"2.0","id":{},"method":"nav.url"}', None),
-    ('{"jsonrpc":"2.0","id":13,"result":{}}', 13),
     ('"nav.url"', None),
     ("42", None),
 ])
@@ -144,6 +143,15 @@ def test_an_invalid_request_is_answered_with_its_id_or_null(client_factory, raw,
     answer = client.read_message()
     assert answer["id"] == echoed_id
     assert (answer["error"]["code"], answer["error"]["data"]["reason"]) == (-32600, "invalidRequest")
+    assert client.sync() == []
+
+
+def test_a_response_navd_did_not_ask_for_is_dropped_silently(client_factory):
+    """A line with `result` or `error` and no `method` is a response (a listener answering
+    navd's `event.handle`): never answered, even when it answers nothing navd asked."""
+    client = client_factory()
+    client.send_raw(line('{"jsonrpc":"2.0","id":13,"result":{}}'))
+    client.send_raw(line('{"jsonrpc":"2.0","id":"e9","error":{"code":1,"message":"no"}}'))
     assert client.sync() == []
 
 

@@ -325,7 +325,8 @@ def test_every_method_of_the_document_is_covered_here():
     covered = {"nav.state", "nav.subscribe", "nav.unsubscribe", "nav.route", "nav.close", "nav.popTo",
                "nav.popToRoot", "nav.dismissAll", "nav.selectTab", "flow.finish", "nav.apply", "nav.deeplink",
                "nav.url", "routes.list", "routes.resolve", "daemon.info", "daemon.hello", "rpc.discover",
-               "nav.history", "nav.goto", "nav.reset"}  # the last three: test_history.py
+               "nav.history", "nav.goto", "nav.reset",  # these three: test_history.py
+               "event.emit", "events.listen"}  # test_routing_events.py
     assert {m["name"] for m in document["methods"]} == covered
 
 

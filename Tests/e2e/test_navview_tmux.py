@@ -262,3 +262,22 @@ def test_the_prompt_calls_a_method_and_reports_errors(navd, terminals, navview_b
     tmux.wait(left, lambda text: "navview keys" in text and "not navctl's grammar" in text, "the help")
     tmux.run("send-keys", "-t", left, "q")
     tmux.wait(left, lambda _: tmux.show(left, "#{alternate_on}") == "0", "the end of navview")
+
+
+def test_an_events_revision_shows_the_event_its_steps_and_its_handler(navd, terminals, navview_bin):
+    """navview's event pane names a routing event, what it became and which listener handled it."""
+    tmux, left, right = terminals
+    tmux.run("kill-pane", "-t", right)
+    start_viewer(tmux, left, navview_bin, navd.socket_path)
+    tmux.wait(left, lambda text: "● connected" in text, "the connection")
+    with navd.client("profileModule") as listener, navd.client("feedModule") as emitter:
+        listener.call("events.listen", {"events": ["userTapped"]})
+        emitter_id = emitter.call("daemon.hello", {"name": "feedModule"})["client"]
+        request = emitter.request("event.emit", {"name": "userTapped", "payload": {"userId": 42}})
+        asked = listener.server_request()
+        listener.answer(asked["id"], {"steps": [{"method": "nav.route", "params": {"to": "profile", "params": {"userId": 42}}}]})
+        result = emitter.response(request)["result"]
+        line = f"r2 event userTapped by feedModule ({emitter_id}) → nav.route profile, handled by {result['by']}"
+        tmux.wait(left, lambda text: line in text, "the event's revision")
+    tmux.run("send-keys", "-t", left, "q")
+    tmux.wait(left, lambda _: tmux.show(left, "#{alternate_on}") == "0", "the end of navview")

@@ -24,7 +24,7 @@ METHODS = [
     "nav.state", "nav.subscribe", "nav.unsubscribe", "nav.route", "nav.close", "nav.popTo",
     "nav.popToRoot", "nav.dismissAll", "nav.selectTab", "flow.finish", "nav.apply", "nav.deeplink",
     "nav.url", "routes.list", "routes.resolve", "daemon.info", "daemon.hello", "rpc.discover",
-    "nav.history", "nav.goto", "nav.reset",
+    "nav.history", "nav.goto", "nav.reset", "event.emit", "events.listen",
 ]
 NAVIGATION_METHODS = {  # RPCMethod.isOperation: the ones nav.apply takes, with their params schema
     "nav.route": "RouteParams", "nav.close": "CloseParams", "nav.popTo": "PopToParams",
@@ -36,7 +36,7 @@ ERRORS = {  # docs/protocol.md, with data.reason (NavError.Code)
     -32700: "parseError", -32600: "invalidRequest", -32601: "methodNotFound", -32602: "invalidParams",
     -32603: "internalError", -32001: "unknownDestination", -32002: "routeNotAllowed",
     -32004: "nothingToClose", -32005: "conflict", -32006: "noRouteForURL", -32007: "unknownInstance",
-    -32008: "guarded", -32009: "limitExceeded", -32010: "shuttingDown", -32012: "historyGone",
+    -32008: "guarded", -32009: "limitExceeded", -32010: "shuttingDown", -32011: "unknownEvent", -32012: "historyGone",
 }
 
 
@@ -326,6 +326,17 @@ VALID = {
     "nav.goto": ("nav.goto", GOTO_BOOT),
     "nav.goto no-op": ("nav.goto", NOOP),
     "nav.reset": ("nav.reset", GOTO_BOOT),
+    "event.emit by the definition": ("event.emit", {
+        "results": [{"screen": "s5", "via": {"kind": "push", "name": "zoom", "animator": "zoom"}}], "revision": 2,
+        "events": ROUTE_ZOOM["events"], "handled": True, "by": "definition",
+        "steps": [{"method": "nav.route", "params": {"to": "post", "params": {"postId": 5}}}]}),
+    "event.emit by a listener after one was skipped": ("event.emit", {
+        "results": [{"screen": "s5", "via": {"kind": "push", "name": "zoom", "animator": "zoom"}}], "revision": 2,
+        "events": ROUTE_ZOOM["events"], "handled": True, "by": "c4",
+        "steps": [{"method": "nav.route", "params": {"to": "post", "params": {"postId": 5}}}],
+        "skipped": [{"client": "c3", "reason": "timeout", "message": "no answer within 1000 ms"}]}),
+    "event.emit unhandled": ("event.emit", {"revision": 1, "handled": False}),
+    "events.listen": ("events.listen", {"events": ["userTapped", "pushReceived"]}),
 }
 
 
@@ -531,6 +542,10 @@ VALID_PARAMS = {
     "history since with trees": ("nav.history", {"since": 12, "limit": 1000, "tree": True}),
     "goto": ("nav.goto", {"revision": 1, "expectRevision": 7}),
     "reset": ("nav.reset", {}),
+    "emit": ("event.emit", {"name": "postTapped", "payload": {"postId": 5}, "expectRevision": 3}),
+    "emit without payload": ("event.emit", {"name": "loggedOut"}),
+    "listen": ("events.listen", {"events": ["userTapped"]}),
+    "stop listening": ("events.listen", {"events": []}),
 }
 INVALID_PARAMS = {
     "state with a field": ("nav.state", {"tree": True}),

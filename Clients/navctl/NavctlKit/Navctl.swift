@@ -27,6 +27,7 @@ public struct Navctl: ParsableCommand {
                     DismissAllCommand.self, TabCommand.self, FinishCommand.self, ApplyCommand.self,
                     DeepLinkCommand.self,
                 ]),
+            CommandGroup(name: "Routing events", subcommands: [EmitCommand.self, ListenCommand.self]),
             CommandGroup(
                 name: "Inspection",
                 subcommands: [

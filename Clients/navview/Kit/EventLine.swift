@@ -13,6 +13,13 @@ public enum EventLine: Sendable, Hashable {
         switch self {
         case .revision(let revision, let cause):
             var line = Line("r\(revision) ", .bold)
+            if let event = cause.event {
+                line.append("event \(event.name)", .colour(.cyan))
+                line.append(" by \(Self.who(cause)) \(glyphs.arrow) ")
+                line.append(event.stepsSummary, .bold)
+                line.append(", handled by \(event.by)", .dim)
+                return line
+            }
             line.append(cause.method, .colour(.cyan))
             line.append(" by \(Self.who(cause))")
             return line

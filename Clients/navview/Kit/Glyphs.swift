@@ -21,17 +21,19 @@ public struct Glyphs: Sendable, Hashable {
     public var moreBelow: String
     public var rule: String
     public var dash: String
+    /// From an event to the steps it became.
+    public var arrow: String
     public var connected: String
     public var disconnected: String
 
     public static let unicode = Glyphs(
         top: "▶ ", presented: "▲ ", presentedBar: "┃ ", embedded: "↳ ", embeddedBar: "╎ ",
         branch: "├─ ", lastBranch: "└─ ", trunk: "│  ", dot: " · ", ellipsis: "…", moreAbove: "↑", moreBelow: "↓", rule: "─",
-        dash: "—", connected: "●", disconnected: "○")
+        dash: "—", arrow: "→", connected: "●", disconnected: "○")
 
     public static let ascii = Glyphs(
         top: "> ", presented: "^ ", presentedBar: "| ", embedded: "+ ", embeddedBar: ": ",
         branch: "+- ", lastBranch: "`- ", trunk: "|  ", dot: " - ", ellipsis: "~", moreAbove: "^", moreBelow: "v", rule: "-",
-        dash: "-", connected: "*", disconnected: "o")
+        dash: "-", arrow: "->", connected: "*", disconnected: "o")
 
 }

@@ -61,7 +61,8 @@ public struct ViewerSession: Sendable {
     /// The event pane's lines: in history mode, that revision's cause and events.
     public var shownEvents: [EventLine] {
         guard let entry = travel.shown else { return model.events }
-        let cause = ChangeCauseView(method: entry.cause.method, client: entry.cause.client, clientID: entry.cause.clientID ?? "navd")
+        let cause = ChangeCauseView(
+            method: entry.cause.method, client: entry.cause.client, clientID: entry.cause.clientID ?? "navd", event: entry.cause.event)
         var lines: [EventLine] = [.revision(entry.revision, cause: cause)] + entry.events.map(EventLine.event)
         if entry.events.isEmpty { lines.append(.note("no events")) }
         if let travelNote { lines.append(.warning(travelNote)) }

@@ -6,6 +6,8 @@ public struct ClientInfoView: Sendable, Hashable {
     /// Its `daemon.hello` name, nil before it said one.
     public var name: String?
     public var subscribed: Bool
+    /// The routing events it handles (`events.listen`), empty for none.
+    public var listens: [String] = []
 }
 
 /// `daemon.info`: the daemon, its state and its clients. `json` is the result as navd sent
@@ -26,7 +28,8 @@ public struct DaemonInfoView: Sendable, Hashable {
             let clientFields = try JSONFields(client, at: "\(fields.path("clients"))[\(i)]")
             clients.append(ClientInfoView(
                 id: try clientFields.string("id"), name: try clientFields.optionalString("name"),
-                subscribed: try clientFields.flag("subscribed")))
+                subscribed: try clientFields.flag("subscribed"),
+                listens: (clientFields.optional("listens")?.arrayValue ?? []).compactMap(\.stringValue)))
         }
         self.json = json
     }

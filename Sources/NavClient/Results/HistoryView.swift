@@ -9,12 +9,15 @@ public struct HistoryCauseView: Sendable, Hashable {
     public var params: JSONObject
     public var client: String?
     public var clientID: String?
+    /// An `event.emit`'s revision: the event, who handled it, the steps.
+    public var event: EventCause?
 
-    public init(method: String, params: JSONObject = [:], client: String? = nil, clientID: String? = nil) {
+    public init(method: String, params: JSONObject = [:], client: String? = nil, clientID: String? = nil, event: EventCause? = nil) {
         self.method = method
         self.params = params
         self.client = client
         self.clientID = clientID
+        self.event = event
     }
 
     /// The client's name, else its connection id, else `navd` (its own revisions).
@@ -45,7 +48,8 @@ public struct HistoryEntryView: Sendable, Hashable {
             revision: try fields.int("revision"), at: try fields.int("at"),
             cause: HistoryCauseView(
                 method: try causeFields.string("method"), params: try causeFields.objectValue("params"),
-                client: try causeFields.optionalString("client"), clientID: try causeFields.optionalString("clientId")),
+                client: try causeFields.optionalString("client"), clientID: try causeFields.optionalString("clientId"),
+                event: try EventCause(causeFields)),
             events: try NavEventView.list(fields.optional("events"), at: fields.path("events")),
             root: try fields.optional("root").map { root throws(TreeDecodingError) in try FlowView(json: root, at: fields.path("root")) })
     }

@@ -6,11 +6,14 @@ public struct ChangeCauseView: Sendable, Hashable {
     public var method: String
     public var client: String?
     public var clientID: String
+    /// An `event.emit`'s revision: the event, who handled it, the steps.
+    public var event: EventCause?
 
-    public init(method: String, client: String?, clientID: String) {
+    public init(method: String, client: String?, clientID: String, event: EventCause? = nil) {
         self.method = method
         self.client = client
         self.clientID = clientID
+        self.event = event
     }
 
     /// The client's name, else its connection id.
@@ -52,7 +55,7 @@ public struct NavChangedView: Sendable, Hashable {
             let causeFields = try JSONFields(try changeFields.value("cause"), at: changeFields.path("cause"))
             let cause = ChangeCauseView(
                 method: try causeFields.string("method"), client: try causeFields.optionalString("client"),
-                clientID: try causeFields.string("clientId"))
+                clientID: try causeFields.string("clientId"), event: try EventCause(causeFields))
             let events = try changeFields.optional("events").map { e throws(TreeDecodingError) in
                 try NavEventView.list(e, at: changeFields.path("events"))
             }

@@ -1,6 +1,6 @@
 import NavJSON
 extension AppDefinition {
-    static let fields = ["app", "schemes", "hosts", "root", "flows", "transitions", "screens", "notFound", "guards"]
+    static let fields = ["app", "schemes", "hosts", "root", "flows", "transitions", "screens", "notFound", "guards", "events"]
 
     /// Decodes the JSON of an app definition (docs/app-definition.md), reporting every structural problem
     /// at once: wrong JSON types, missing required fields, unknown fields, bad transition bases,
@@ -39,9 +39,12 @@ extension DefinitionDecoder {
         let guards = members(of: object, "guards", at: path).compactMap {
             guardDefinition(named: $0.name, $0.value, at: $0.path)
         }
+        let events = members(of: object, "events", at: path).compactMap {
+            event(named: $0.name, $0.value, at: $0.path)
+        }
         guard let app, let root else { return nil }
         return AppDefinition(
             app: app, schemes: schemes, hosts: hosts, root: root, flows: flows, screens: screens,
-            transitions: transitions, notFound: notFound, guards: guards, source: json)
+            transitions: transitions, notFound: notFound, guards: guards, events: events, source: json)
     }
 }

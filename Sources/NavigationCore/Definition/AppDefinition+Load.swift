@@ -9,7 +9,12 @@ extension AppDefinition {
     /// definition must not depend on it. When decoding reports structural errors, semantic
     /// validation is not run: a partial definition would only add errors that follow from the
     /// structural ones.
-    public static func load(json text: String) throws(DefinitionError) -> (definition: AppDefinition, warnings: [Diagnostic]) {
+    ///
+    /// `checks` are the layers above's own checks of a decoded definition (the protocol layer
+    /// checks that event steps are valid `nav.apply` ops), run with the semantic ones.
+    public static func load(
+        json text: String, checks: [@Sendable (AppDefinition) -> [Diagnostic]] = []
+    ) throws(DefinitionError) -> (definition: AppDefinition, warnings: [Diagnostic]) {
         let json: JSONValue
         do {
             json = try JSONParser.parse(text, duplicateKeys: .reject)
@@ -24,7 +29,7 @@ extension AppDefinition {
         guard let definition = decoded, !decodingDiagnostics.contains(where: \.isError) else {
             throw DefinitionError(diagnostics: decodingDiagnostics)
         }
-        let diagnostics = decodingDiagnostics + definition.validate()
+        let diagnostics = decodingDiagnostics + definition.validate() + checks.flatMap { $0(definition) }
         guard !diagnostics.contains(where: \.isError) else {
             throw DefinitionError(diagnostics: diagnostics)
         }

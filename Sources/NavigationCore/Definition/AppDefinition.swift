@@ -14,18 +14,21 @@ public struct AppDefinition: Sendable {
     public private(set) var transitions: [TransitionDefinition]
     public var notFound: String?
     public private(set) var guards: [GuardDefinition]
+    /// Declared routing events, in definition order (`events`).
+    public private(set) var events: [EventDefinition]
     /// The JSON the definition was decoded from (`routes.list` returns it).
     public var source: JSONValue
 
     private var flowIndex: [String: Int] = [:]
     private var screenIndex: [String: Int] = [:]
     private var transitionIndex: [String: Int] = [:]
+    private var eventIndex: [String: Int] = [:]
 
     public init(
         app: String, schemes: [String] = [], hosts: [String] = [], root: String,
         flows: [FlowDefinition], screens: [ScreenDefinition],
         transitions: [TransitionDefinition] = [], notFound: String? = nil,
-        guards: [GuardDefinition] = [], source: JSONValue = .null
+        guards: [GuardDefinition] = [], events: [EventDefinition] = [], source: JSONValue = .null
     ) {
         self.app = app
         self.schemes = schemes
@@ -36,6 +39,8 @@ public struct AppDefinition: Sendable {
         self.transitions = transitions
         self.notFound = notFound
         self.guards = guards
+        self.events = events
+        for (i, event) in events.enumerated() where eventIndex[event.name] == nil { eventIndex[event.name] = i }
         self.source = source
         for (i, flow) in flows.enumerated() where flowIndex[flow.name] == nil { flowIndex[flow.name] = i }
         for (i, screen) in screens.enumerated() where screenIndex[screen.name] == nil { screenIndex[screen.name] = i }
@@ -50,6 +55,10 @@ public struct AppDefinition: Sendable {
 
     public func screen(named name: String) -> ScreenDefinition? {
         screenIndex[name].map { screens[$0] }
+    }
+
+    public func event(named name: String) -> EventDefinition? {
+        eventIndex[name].map { events[$0] }
     }
 
     public func transition(named name: String) -> TransitionDefinition? {

@@ -1,8 +1,12 @@
 /// Checks declared params: known types, defaults of the right type.
 extension DefinitionValidator {
     mutating func checkParams(of screen: ScreenDefinition) {
-        let paramsPath = Self.path(ofScreen: screen.name).key("params")
-        for param in screen.params {
+        checkParams(screen.params, at: Self.path(ofScreen: screen.name).key("params"))
+    }
+
+    /// Declared params (a screen's, an event payload's) at `paramsPath`.
+    mutating func checkParams(_ params: [ParamDefinition], at paramsPath: DiagnosticPath) {
+        for param in params {
             let path = paramsPath.key(param.name)
             if case .unknown(let typeName) = param.type {
                 let suggestion = ParamType.nearestName(to: typeName).map { "; did you mean '\($0)'?" } ?? ""

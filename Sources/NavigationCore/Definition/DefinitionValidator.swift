@@ -33,6 +33,7 @@ struct DefinitionValidator {
         for index in definition.screens.indices { checkScreen(at: index) }
         checkNotFound()
         for guardDefinition in definition.guards { check(guardDefinition) }
+        for event in definition.events { check(event) }
         warnUnreachableScreens()
         warnChainAncestorsMissingParams()
         return diagnostics

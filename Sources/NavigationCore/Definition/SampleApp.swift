@@ -44,7 +44,17 @@ extension AppDefinition {
     "notFound":     { "params": { "url": { "type": "string" } } }
   },
   "notFound": "notFound",
-  "guards": { "signedIn": { "redirect": "login" } }
+  "guards": { "signedIn": { "redirect": "login" } },
+  "events": {
+    "postTapped":      { "params": { "postId": { "type": "int" } },
+                         "steps": [ { "method": "nav.route", "params": { "to": "post", "params": { "postId": "$postId" } } } ] },
+    "userTapped":      { "params": { "userId": { "type": "int" } },
+                         "steps": [ { "method": "nav.route", "params": { "to": "profile", "params": { "userId": "$userId" } } } ] },
+    "messageReceived": { "params": { "chatId": { "type": "string" }, "messageId": { "type": "int" } },
+                         "steps": [ { "method": "nav.deeplink", "params": { "url": "social://chats/{chatId}/messages/{messageId}" } } ] },
+    "loggedOut":       { "steps": [ { "method": "nav.deeplink", "params": { "url": "social://feed" } } ] },
+    "pushReceived":    { "params": { "chatId": { "type": "string" } } }
+  }
 }
 """#
 }

@@ -8,12 +8,24 @@ public struct HistoryCause: Sendable, Hashable {
     public var params: JSONValue
     public var client: String?
     public var clientID: String?
+    /// For a revision an `event.emit` made: the event's name and who handled it
+    /// (`"definition"` or a listener's client id).
+    public var event: String?
+    public var by: String?
+    /// The steps the event became (as `nav.apply` ops), with `event`.
+    public var steps: JSONValue?
 
-    public init(method: String, params: JSONValue = .object([:]), client: String? = nil, clientID: String? = nil) {
+    public init(
+        method: String, params: JSONValue = .object([:]), client: String? = nil, clientID: String? = nil,
+        event: String? = nil, by: String? = nil, steps: JSONValue? = nil
+    ) {
         self.method = method
         self.params = params
         self.client = client
         self.clientID = clientID
+        self.event = event
+        self.by = by
+        self.steps = steps
     }
 
     /// Revision 1 of a fresh state.
@@ -24,12 +36,17 @@ public struct HistoryCause: Sendable, Hashable {
         HistoryCause(method: "daemon.migrate", params: ["problems": .array(problems.map(JSONValue.string))])
     }
 
-    /// `{method, params, client, clientId}` (`null` for a missing client).
+    /// `{method, params, client, clientId}` (`null` for a missing client), with `event`, `by`
+    /// and `steps` for an event's revision.
     public var jsonValue: JSONValue {
-        [
+        var object: JSONObject = [
             "method": .string(method), "params": params,
             "client": client.map(JSONValue.string) ?? .null, "clientId": clientID.map(JSONValue.string) ?? .null,
         ]
+        if let event { object["event"] = .string(event) }
+        if let by { object["by"] = .string(by) }
+        if let steps { object["steps"] = steps }
+        return .object(object)
     }
 
     /// `jsonValue` read back.
@@ -42,6 +59,8 @@ public struct HistoryCause: Sendable, Hashable {
             default: throw TreeDecodingError(message: "invalid cause: '\(key)' must be a string or null")
             }
         }
-        self.init(method: method, params: json["params"] ?? .object([:]), client: try optional("client"), clientID: try optional("clientId"))
+        self.init(
+            method: method, params: json["params"] ?? .object([:]), client: try optional("client"), clientID: try optional("clientId"),
+            event: try optional("event"), by: try optional("by"), steps: json["steps"])
     }
 }

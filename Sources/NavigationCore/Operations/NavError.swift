@@ -10,7 +10,7 @@ public struct NavError: Error, Sendable, Hashable, CustomStringConvertible {
         case parseError, invalidRequest, tooDeep, batchTooLarge, messageTooLarge, methodNotFound
         case invalidParams, internalError, shuttingDown
         case unknownDestination, routeNotAllowed, nothingToClose, conflict, noRouteForURL, unknownInstance
-        case guarded, limitExceeded, historyGone
+        case guarded, limitExceeded, historyGone, unknownEvent
     }
 
     public var reason: Reason

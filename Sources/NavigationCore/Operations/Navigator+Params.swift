@@ -13,6 +13,19 @@ extension ScreenDefinition {
     /// first (the first in `given`'s order), then, in declaration order, a value of the wrong
     /// type or a missing required param. Costs given + declared.
     func validatedParams(_ given: JSONObject) throws(NavError) -> JSONObject {
+        try ParamDefinition.validated(given, declared: params) { (param, problem) in
+            .invalidParams(param: param, problem: problem, screen: name)
+        }
+    }
+}
+
+extension ParamDefinition {
+    /// `given` checked against `declared` (a screen's params or an event's payload): the rules
+    /// of `ScreenDefinition.validatedParams`, the error made by `refuse`.
+    @inline(__always)
+    static func validated(
+        _ given: JSONObject, declared params: [ParamDefinition], refuse: (String, ParamProblem) -> NavError
+    ) throws(NavError) -> JSONObject {
         // Most routes give exactly the declared params, in order, each a value of its type
         // that needs no normalizing: those are the result as given, nothing built.
         if Self.areDeclaredAsIs(given, params) { return given }
@@ -21,20 +34,20 @@ extension ScreenDefinition {
         if declaredGiven < given.count {
             let declared = Set(params.map(\.name))
             let unknown = given.keys.first { !declared.contains($0) }!
-            throw .invalidParams(param: unknown, problem: .unknown, screen: name)
+            throw refuse(unknown, .unknown)
         }
         var result = JSONObject()
         for param in params {
             if let value = given[param.name], !value.isNull {
                 switch param.type.validate(value) {
                 case .success(let normalized): result[param.name] = normalized
-                case .failure(let problem): throw .invalidParams(param: param.name, problem: problem, screen: name)
+                case .failure(let problem): throw refuse(param.name, problem)
                 }
             } else if let value = param.defaultValue {
                 // Defaults were checked at load; normalize `0` for a double to `0.0`.
                 result[param.name] = (try? param.type.validate(value).get()) ?? value
             } else if param.isRequired {
-                throw .invalidParams(param: param.name, problem: .missing, screen: name)
+                throw refuse(param.name, .missing)
             }
         }
         return result

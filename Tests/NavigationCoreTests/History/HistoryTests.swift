@@ -148,6 +148,8 @@ import Testing
             .replacingOccurrences(of: #""routes": ["post", "profile", "compose"]"#, with: #""routes": ["article", "profile", "compose"]"#)
             .replacingOccurrences(of: #""routes": ["chat", "friendsList", "post", "profile"]"#, with: #""routes": ["chat", "friendsList", "article", "profile"]"#)
             .replacingOccurrences(of: #""userId":  { "type": "int" }"#, with: #""userId":  { "type": "string" }"#)
+            .replacingOccurrences(of: #""to": "post""#, with: #""to": "article""#)
+            .replacingOccurrences(of: #""userId": { "type": "int" }"#, with: #""userId": { "type": "string" }"#)
             .replacingOccurrences(of: #""zoom":  { "base": "push",  "animator": "zoom" }"#, with: #""zoomed":  { "base": "push",  "animator": "zoom" }"#)
             .replacingOccurrences(of: #""transition": "zoom" }"#, with: #""transition": "zoomed" }"#)
             .replacingOccurrences(of: #""tabs": ["feed", "friends", "chats", "settings"]"#, with: #""tabs": ["feed", "friends", "chats"]"#)

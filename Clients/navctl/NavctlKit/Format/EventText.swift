@@ -28,7 +28,8 @@ public enum EventText {
 
     /// One `watch` line per revision: `r2 nav.route by navctl: willHide s1 feedList, …`.
     public static func watchLine(_ change: ChangeView) -> String {
-        let head = "r\(change.revision) \(change.cause.method) by \(change.cause.who)"
+        let head = change.cause.event.map { "r\(change.revision) " + $0.line(who: change.cause.who) }
+            ?? "r\(change.revision) \(change.cause.method) by \(change.cause.who)"
         guard let events = change.events else { return head }
         return events.isEmpty ? "\(head): no events" : "\(head): \(line(events))"
     }

@@ -19,6 +19,7 @@ public enum InfoText {
         for client in info.clients {
             var line = "  \(client.id) \(client.name ?? "(no name)")"
             if client.subscribed { line += ", subscribed" }
+            if !client.listens.isEmpty { line += ", listens to " + client.listens.joined(separator: ", ") }
             if client.id == me { line += " (this connection)" }
             lines.append(line)
         }

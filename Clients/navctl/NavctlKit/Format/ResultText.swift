@@ -6,6 +6,21 @@ internal import NavJSON
 public enum ResultText {
     /// Every mutation: `r2: willHide s1 feedList, enter s5 post postId=5 (push via zoom), willShow s5 post`,
     /// or `r2: no change` for a no-op.
+    /// `event.emit`: who handled it and the change, or that nobody did; skipped listeners.
+    static func emit(_ result: JSONValue) -> String {
+        var lines: [String] = []
+        let revision = result["revision"]?.intValue ?? 0
+        if result["handled"]?.boolValue == true, let view = try? OperationResultView(json: result) {
+            lines.append("handled by \(result["by"]?.stringValue ?? "?"): " + change(view))
+        } else {
+            lines.append("r\(revision): not handled (no listener and no steps in the definition): no change")
+        }
+        for skipped in result["skipped"]?.arrayValue ?? [] {
+            lines.append("skipped \(skipped["client"]?.stringValue ?? "?"): \(skipped["reason"]?.stringValue ?? "?") (\(skipped["message"]?.stringValue ?? ""))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
     public static func change(_ result: OperationResultView) -> String {
         if result.noop || result.events.isEmpty { return "r\(result.revision): no change" }
         return "r\(result.revision): \(EventText.line(result.events))"

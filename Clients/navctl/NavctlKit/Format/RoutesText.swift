@@ -1,4 +1,5 @@
 public import NavigationCore
+internal import NavClient
 
 /// `navctl routes`: the app definition as a table a person scans — flows, transitions,
 /// screens with their paths, typed params, default transition and allowed routes.
@@ -41,6 +42,16 @@ public enum RoutesText {
         if !definition.guards.isEmpty {
             lines.append("guards:")
             lines += table(definition.guards.map { [$0.name, "redirect \($0.redirect)"] })
+        }
+        if !definition.events.isEmpty {
+            lines.append("events:")
+            lines += table(definition.events.map { event in
+                let params = event.params.isEmpty ? "-" : event.params.map(param).joined(separator: " ")
+                let steps = event.steps.isEmpty
+                    ? "listeners only"
+                    : "-> " + EventCause(name: event.name, by: "definition", steps: event.steps.map(\.jsonValue)).stepsSummary
+                return [event.name, params, steps]
+            })
         }
         return lines.joined(separator: "\n")
     }

@@ -14,8 +14,17 @@ public struct ParamTyper: Sendable {
     /// The params of a destination (a screen, or a stack flow's root screen). An unknown
     /// destination keeps every value a string: navd answers `unknownDestination`.
     public func params(for destination: String, _ assignments: [Assignment]) throws(ParamTypingError) -> JSONObject {
+        try typed(assignments, declared: declaredParams(of: destination), owner: destination)
+    }
+
+    /// The payload of an event, typed by its declared params, as a destination's params are.
+    public func payload(for event: String, _ assignments: [Assignment]) throws(ParamTypingError) -> JSONObject {
+        try typed(assignments, declared: definition.event(named: event)?.params, owner: "event \(event)")
+    }
+
+    private func typed(_ assignments: [Assignment], declared: [ParamDefinition]?, owner destination: String) throws(ParamTypingError) -> JSONObject {
         var params: JSONObject = [:]
-        guard let declared = declaredParams(of: destination) else {
+        guard let declared else {
             for assignment in assignments {
                 guard params[assignment.name] == nil else { throw .duplicate(param: assignment.name) }
                 params[assignment.name] = .string(assignment.value)

@@ -145,6 +145,19 @@ public struct ReplayScript: Sendable, Hashable {
         case "nav.deeplink":
             guard let url = params["url"]?.stringValue else { break }
             return Command(line: "deeplink \(ScriptWord.quoted(url))")
+        case "event.emit":
+            // The definition decides the same way again; a listener may not be there: its
+            // answer is replayed as the steps it was.
+            guard let event = cause.event, let name = params["name"]?.stringValue else { break }
+            if event.by == "definition" {
+                var line = "emit \(ScriptWord.quoted(name))"
+                if let payload = params["payload"]?.objectValue, !payload.isEmpty { line += " " + ParamText.pairs(payload) }
+                return Command(line: line)
+            }
+            let ops = JSONWriter.string(["ops": .array(event.steps)])
+            return Command(
+                line: "call nav.apply \(ScriptWord.quoted(ops))",
+                notes: ["event \(name) was handled by listener \(event.by): its steps are replayed"])
         case "nav.goto":
             guard let revision = params["revision"]?.intValue else { break }
             return Command(

@@ -64,7 +64,7 @@ public struct Script {
         guard let command = parsed as? any SessionCommand else {
             return .refused("'\(words.joined(separator: " "))' is not a command (expect needs top, stack, tab, error or revision)")
         }
-        if command is ShellCommand || command is RunCommand || command is WatchCommand {
+        if command is ShellCommand || command is RunCommand || command is WatchCommand || command is ListenCommand {
             return .refused("\(words[0]) cannot run in a script")
         }
         if let lineSocket = command.common.socket, lineSocket != socket {

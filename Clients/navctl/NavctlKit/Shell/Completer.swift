@@ -82,7 +82,9 @@ public final class Completer {
     }
 
     /// Options whose next word is their value.
-    static let optionsWithValues: Set<String> = ["--transition", "--from", "--pop-to", "--expect-revision", "--socket", "--flow", "--result", "--count"]
+    static let optionsWithValues: Set<String> = [
+        "--transition", "--from", "--pop-to", "--expect-revision", "--socket", "--flow", "--result", "--count", "--exec",
+    ]
 
     private func candidates(after words: [String]) -> [Candidate] {
         guard let command = words.first else { return commands.map { Candidate($0) } }
@@ -105,6 +107,11 @@ public final class Completer {
         case "route":
             guard let destination = positional.first else { return destinations }
             return params(of: destination, given: positional.dropFirst())
+        case "emit":
+            guard let event = positional.first else { return events }
+            return payloadParams(of: event, given: positional.dropFirst())
+        case "listen":
+            return events.filter { !positional.contains($0.text) }
         case "tab":
             return positional.isEmpty ? tabs : []
         case "pop-to":
@@ -159,6 +166,17 @@ public final class Completer {
             if case .tabs(let tabs, _) = flow.kind { return tabs }
             return []
         }.map { Candidate($0) }
+    }
+
+    /// The declared routing events.
+    private var events: [Candidate] {
+        (definition?.events.map(\.name) ?? []).map { Candidate($0) }
+    }
+
+    private func payloadParams(of event: String, given: ArraySlice<String>) -> [Candidate] {
+        guard let declared = definition?.event(named: event)?.params else { return [] }
+        let named = Set(given.compactMap { Assignment($0)?.name })
+        return declared.filter { !named.contains($0.name) }.map { Candidate("\($0.name)=", addsSpace: false) }
     }
 
     private var transitions: [Candidate] {

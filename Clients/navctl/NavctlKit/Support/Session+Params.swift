@@ -27,3 +27,22 @@ extension Session {
 func validateAssignments(_ words: [String]) throws {
     if case .failure(let error) = Assignment.parse(words) { throw ValidationError(error.description) }
 }
+
+extension Session {
+    /// `name=value` words as an event's payload, typed by its declared params. An event the
+    /// definition does not declare keeps every value a string: navd answers `unknownEvent`.
+    func typedPayload(for event: String, _ words: [String], command: any ParsableCommand.Type) throws(NavctlError) -> JSONObject {
+        let assignments: [Assignment]
+        switch Assignment.parse(words) {
+        case .success(let parsed): assignments = parsed
+        case .failure(let error): throw .usage(error.description, command: command)
+        }
+        if assignments.isEmpty { return [:] }
+        let typer = ParamTyper(definition: try definition())
+        do {
+            return try typer.payload(for: event, assignments)
+        } catch {
+            throw .usage(error.description, command: command)
+        }
+    }
+}

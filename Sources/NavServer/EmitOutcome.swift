@@ -1,0 +1,39 @@
+import NavigationCore
+import NavJSON
+
+/// What an `event.emit` answers.
+struct EmitOutcome {
+    /// nil when nobody handled the event (`handled: false`).
+    var handling: Handling?
+    var revision: Int
+    var skipped: [SkippedListener]
+
+    struct Handling {
+        /// `"definition"` or the listener's client id.
+        var by: String
+        var steps: [JSONValue]
+        var result: OperationResult
+        var events: [UInt8]?
+    }
+
+    func writeJSON(into out: inout JSONBuffer) {
+        if let handling {
+            // The apply's result object, its closing brace replaced by the emit's own members.
+            handling.result.writeJSON(into: &out, encodedEvents: handling.events)
+            out.removeLast()
+            JSONWriter.raw(#","handled":true,"by":"#, into: &out)
+            JSONWriter.writeString(handling.by, into: &out)
+            JSONWriter.raw(#","steps":"#, into: &out)
+            JSONWriter.write(.array(handling.steps), into: &out)
+        } else {
+            JSONWriter.raw(#"{"revision":"#, into: &out)
+            JSONWriter.writeInt(revision, into: &out)
+            JSONWriter.raw(#","handled":false"#, into: &out)
+        }
+        if !skipped.isEmpty {
+            JSONWriter.raw(#","skipped":"#, into: &out)
+            JSONWriter.write(.array(skipped.map(\.jsonValue)), into: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+}

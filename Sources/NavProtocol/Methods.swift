@@ -21,6 +21,8 @@ public enum RPCMethod: String, CaseIterable, Sendable {
     case navHistory = "nav.history"
     case navGoto = "nav.goto"
     case navReset = "nav.reset"
+    case sessionSet = "session.set"
+    case sessionGet = "session.get"
 
     /// True for the methods that can make a new revision of the navigation tree (a dry-run
     /// `nav.deeplink` does not). Subscribing and naming a connection change only that
@@ -28,10 +30,10 @@ public enum RPCMethod: String, CaseIterable, Sendable {
     public var mutatesState: Bool {
         switch self {
         case .navRoute, .navClose, .navPopTo, .navPopToRoot, .navDismissAll, .navSelectTab, .flowFinish,
-             .navApply, .navDeeplink, .navGoto, .navReset:
+             .navApply, .navDeeplink, .navGoto, .navReset, .sessionSet:
             return true
         case .navState, .navSubscribe, .navUnsubscribe, .navURL, .routesList, .routesResolve, .daemonInfo,
-             .daemonHello, .rpcDiscover, .navHistory:
+             .daemonHello, .rpcDiscover, .navHistory, .sessionGet:
             return false
         }
     }
@@ -45,7 +47,7 @@ public enum RPCMethod: String, CaseIterable, Sendable {
              .navApply, .navDeeplink:
             return true
         case .navState, .navSubscribe, .navUnsubscribe, .navURL, .routesList, .routesResolve, .daemonInfo,
-             .daemonHello, .rpcDiscover, .navHistory, .navGoto, .navReset:
+             .daemonHello, .rpcDiscover, .navHistory, .navGoto, .navReset, .sessionSet, .sessionGet:
             return false
         }
     }
@@ -100,6 +102,10 @@ public enum RPCMethod: String, CaseIterable, Sendable {
                 method = .daemonInfo
             } else if bytes.equals(Self.navHistory.name) {
                 method = .navHistory
+            } else if bytes.equals(Self.sessionSet.name) {
+                method = .sessionSet
+            } else if bytes.equals(Self.sessionGet.name) {
+                method = .sessionGet
             } else {
                 return nil
             }
@@ -166,6 +172,8 @@ public enum RPCMethod: String, CaseIterable, Sendable {
         case .navHistory: return "nav.history"
         case .navGoto: return "nav.goto"
         case .navReset: return "nav.reset"
+        case .sessionSet: return "session.set"
+        case .sessionGet: return "session.get"
         }
     }
 

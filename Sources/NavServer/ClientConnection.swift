@@ -107,6 +107,9 @@ struct ChangeRecord {
     var clientName: String?
     /// The revision's events, encoded once (a JSON array).
     var events: [UInt8]
+    /// The session after the revision, encoded, when the revision changed it (`nav.changed`
+    /// carries it then).
+    var session: [UInt8]? = nil
 
     /// About what `writeJSON` writes: the fixed text, the method, the name and the events.
     /// A coalesced notification's changes are bounded by this sum (`maxCoalescedBytes`).

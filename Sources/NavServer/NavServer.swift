@@ -43,6 +43,8 @@ public final class NavServer {
     /// the boot events).
     public init(navigator: Navigator, configuration: ServerConfiguration = ServerConfiguration(), history: History? = nil) {
         self.engine = navigator
+        // Held requests are named, stored and resumed as the requests clients send.
+        if engine.requests == nil { engine.requests = .jsonRPC }
         self.configuration = configuration
         self.limits = RPCLimits(maxDepth: configuration.maxDepth, maxBatch: configuration.maxBatch)
         if let history {
@@ -286,6 +288,11 @@ public final class NavServer {
         case .reset(let expectRevision):
             guard !shuttingDown else { throw Self.shuttingDownError }
             return try reset(expectRevision: expectRevision, in: &read)
+        case .sessionSet(let flags, let expectRevision):
+            guard !shuttingDown else { throw Self.shuttingDownError }
+            return try setSession(flags, expectRevision: expectRevision, in: &read)
+        case .sessionGet:
+            return .value(engine.session.jsonValue)
         }
     }
 
@@ -293,14 +300,22 @@ public final class NavServer {
 
     /// Runs a mutation; a committed revision is broadcast.
     private func perform(_ operation: NavOperation, in read: inout ReadBatch) throws(NavError) -> CallResult {
+        let hadPending = engine.session.pending != nil
         let (result, isCommit) = try Self.run(operation, on: &engine)
         // Only a committed revision is news: no-ops and dry runs are not.
         guard isCommit else { return .operation(result, events: nil) }
-        return committed(result, method: RPCMethod(operation), params: .object(operation.requestParams), in: &read)
+        // Only a revision that held or dropped a request changed the session.
+        let sessionChanged = (hadPending || engine.session.pending != nil) && result.changedPending
+        return committed(
+            result, method: RPCMethod(operation), params: .object(operation.requestParams), sessionChanged: sessionChanged,
+            in: &read)
     }
 
-    /// A revision a request committed: kept in the history with its cause, broadcast.
-    func committed(_ result: OperationResult, method: RPCMethod, params: JSONValue, in read: inout ReadBatch) -> CallResult {
+    /// A revision a request committed: kept in the history with its cause, broadcast (with the
+    /// session when `sessionChanged`).
+    func committed(
+        _ result: OperationResult, method: RPCMethod, params: JSONValue, sessionChanged: Bool = false, in read: inout ReadBatch
+    ) -> CallResult {
         read.committed = true
         let connection = read.connection
         remember(result, cause: HistoryCause(method: method.rawValue, params: params, client: connection.name, clientID: connection.idText))
@@ -310,7 +325,8 @@ public final class NavServer {
         let events = result.events.encodedJSON
         let record = ChangeRecord(
             revision: result.revision, method: method.rawValue, client: connection.id,
-            clientName: connection.name, events: events)
+            clientName: connection.name, events: events,
+            session: sessionChanged ? JSONWriter.bytes(engine.session.jsonValue) : nil)
         broadcast(record, deferring: connection.id, into: &read.outbox)
         return .operation(result, events: events)
     }

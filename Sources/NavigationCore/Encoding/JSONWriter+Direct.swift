@@ -158,6 +158,9 @@ extension NavEvent {
             JSONWriter.raw(#"","name":"#, into: &out)
             JSONWriter.writeString(name, into: &out)
             out.append(UInt8(ascii: "}"))
+        case .pendingHeld, .pendingDropped:
+            // Rare: the general writer.
+            JSONWriter.write(event.pointee.jsonValue, into: &out)
         }
     }
 }
@@ -221,7 +224,7 @@ extension OperationResult {
             out.append(UInt8(ascii: "]"))
         case .plain:
             break
-        case .apply, .deeplink:
+        case .apply, .deeplink, .held:
             // Rarer and nested: their members go through the general writer.
             detailJSON.forEach { key, value in
                 if !empty { out.append(UInt8(ascii: ",")) }
@@ -352,6 +355,8 @@ extension Navigator {
         JSONWriter.writeInt(revision, into: &out)
         JSONWriter.raw(#","instance":"#, into: &out)
         JSONWriter.writeString(instance, into: &out)
+        JSONWriter.raw(#","session":"#, into: &out)
+        JSONWriter.write(session.jsonValue, into: &out)
         JSONWriter.raw(#","root":"#, into: &out)
         if let encodedTree { out.append(encodedTree) } else { tree.writeJSON(into: &out) }
         out.append(UInt8(ascii: "}"))

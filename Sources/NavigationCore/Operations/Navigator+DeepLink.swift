@@ -39,6 +39,9 @@ public struct DeepLinkOutcome: Sendable, Hashable {
     public var plan: [JSONValue]
     /// The screen instance the link ended on (`nil` in a dry run).
     public var screen: ScreenID?
+    /// In a dry run, the guard the link would hit: the first screen of the chain that
+    /// requires a flag that is false (a real link would be held).
+    var guarded: GuardHit? = nil
 
     public var target: DeepLinkStep { chain[chain.count - 1] }
 
@@ -56,6 +59,7 @@ public struct DeepLinkOutcome: Sendable, Hashable {
         if dryRun {
             object["dryRun"] = true
             object["plan"] = .array(plan)
+            if let guarded { object["guarded"] = guarded.jsonValue }
         }
         return object
     }
@@ -71,6 +75,16 @@ extension Navigator {
             resolved.noop = true
             resolved.screen = top.id
             return resolved
+        }
+        // Guards: any screen of the chain that requires a flag that is false holds the link
+        // (docs/guards.md); a dry run reports it and plans on.
+        for (index, step) in resolved.chain.enumerated() {
+            guard let hit = guardHit(onScreen: step.screen) else { continue }
+            if dryRun {
+                resolved.guarded = hit
+                break
+            }
+            throw hit.error.atStep(index, "open \(step.screen)")
         }
         var plan: [JSONValue] = []
         var rest = resolved.chain[...]

@@ -15,6 +15,18 @@ public struct OperationResult: Sendable, Hashable {
         case plain
         case apply([OperationResult])
         case deeplink(DeepLinkOutcome)
+        /// A guard held the request; its redirect opened (docs/guards.md).
+        case held(PendingRequest)
+    }
+
+    /// Whether the revision held or dropped a request (its events say so): the session changed.
+    public var changedPending: Bool {
+        events.contains {
+            switch $0 {
+            case .pendingHeld, .pendingDropped: return true
+            default: return false
+            }
+        }
     }
 
     /// The result object of the JSON-RPC response (docs/protocol.md).
@@ -43,6 +55,9 @@ public struct OperationResult: Sendable, Hashable {
             object["results"] = .array(results.map { .object($0.detailJSON) })
         case .deeplink(let outcome):
             for (key, value) in outcome.jsonObject.pairs { object[key] = value }
+        case .held(let pending):
+            object["pending"] = ["method": .string(pending.request.method), "params": .object(pending.request.params)]
+            object["redirected"] = pending.redirect.jsonValue
         }
         if noop { object["noop"] = true }
         return object

@@ -12,11 +12,15 @@ final class ResolvedScreen: Sendable {
     let defaultTransition: AppliedTransition
     /// `routes.edges`, in order.
     let edges: [Edge]
+    /// The session flags its `requires` names, as indices into the session's flags: empty for
+    /// an unguarded screen, so that opening one costs one test of an empty array.
+    let requires: [Int]
 
-    init(definition: ScreenDefinition, defaultTransition: AppliedTransition, edges: [Edge]) {
+    init(definition: ScreenDefinition, defaultTransition: AppliedTransition, edges: [Edge], requires: [Int]) {
         self.definition = definition
         self.defaultTransition = defaultTransition
         self.edges = edges
+        self.requires = requires
     }
 
     var name: String { definition.name }
@@ -37,10 +41,14 @@ final class ResolvedFlow: Sendable {
     let definition: FlowDefinition
     /// Its own `transition`, else modal.
     let defaultTransition: AppliedTransition
+    /// The session flags the screens it opens with require (a stack flow's root; every tab's
+    /// for a tabs flow), as indices into the session's flags.
+    let requires: [Int]
 
-    init(definition: FlowDefinition, defaultTransition: AppliedTransition) {
+    init(definition: FlowDefinition, defaultTransition: AppliedTransition, requires: [Int]) {
         self.definition = definition
         self.defaultTransition = defaultTransition
+        self.requires = requires
     }
 }
 
@@ -53,6 +61,21 @@ enum ResolvedDestination {
         switch self {
         case .screen(let screen): return screen.defaultTransition
         case .flow(let flow): return flow.defaultTransition
+        }
+    }
+
+    var name: String {
+        switch self {
+        case .screen(let screen): return screen.name
+        case .flow(let flow): return flow.definition.name
+        }
+    }
+
+    /// The session flags opening it requires (`ResolvedScreen.requires`).
+    var requires: [Int] {
+        switch self {
+        case .screen(let screen): return screen.requires
+        case .flow(let flow): return flow.requires
         }
     }
 }

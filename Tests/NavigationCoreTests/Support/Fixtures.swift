@@ -12,7 +12,7 @@ extension Navigator {
     mutating func call(_ method: String, _ params: JSONValue = [:]) throws(NavError) -> OperationResult {
         let operation = try NavOperation(method: method, params: params)
         do throws(NavError) {
-            return try perform(operation)
+            return try perform(operation, as: RequestLabel(method: method, params: params.objectValue ?? [:]))
         } catch {
             throw error.namingSteps(of: operation)
         }

@@ -29,7 +29,7 @@ extension Navigator {
     /// Holds `operation` (refused by `hit`, and rolled back): opens the guard's redirect from
     /// the current top, makes the request the pending one (a pending request before it is
     /// dropped as `replaced`), and commits that as one revision whose events end with
-    /// `pendingHeld`.
+    /// `pendingHeld`. The request already pending, asked again, is a no-op.
     mutating func hold(_ operation: NavOperation, as request: RequestLabel, hit: GuardHit) throws(NavError) -> OperationResult {
         let transaction = begin()
         let redirect: RedirectInstance
@@ -39,12 +39,16 @@ extension Navigator {
             rollBack(transaction)
             throw error
         }
+        let pending = PendingRequest(
+            request: request, operation: operation.resuming, guardName: hit.guardName, screen: hit.screen, redirect: redirect)
+        if session.pending == pending {
+            // The very request already held, its redirect open: nothing to change.
+            return OperationResult(revision: revision, events: [], noop: true, detail: .held(pending))
+        }
         var events = events(since: transaction.start)
         if let replaced = session.pending {
             events.append(.pendingDropped(method: replaced.request.method, reason: "replaced", error: .null))
         }
-        let pending = PendingRequest(
-            request: request, operation: operation.resuming, guardName: hit.guardName, screen: hit.screen, redirect: redirect)
         session.pending = pending
         events.append(.pendingHeld(method: request.method, guardName: hit.guardName, screen: hit.screen))
         revision += 1

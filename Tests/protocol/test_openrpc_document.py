@@ -24,7 +24,7 @@ METHODS = [
     "nav.state", "nav.subscribe", "nav.unsubscribe", "nav.route", "nav.close", "nav.popTo",
     "nav.popToRoot", "nav.dismissAll", "nav.selectTab", "flow.finish", "nav.apply", "nav.deeplink",
     "nav.url", "routes.list", "routes.resolve", "daemon.info", "daemon.hello", "rpc.discover",
-    "nav.history", "nav.goto", "nav.reset",
+    "nav.history", "nav.goto", "nav.reset", "session.set", "session.get",
 ]
 NAVIGATION_METHODS = {  # RPCMethod.isOperation: the ones nav.apply takes, with their params schema
     "nav.route": "RouteParams", "nav.close": "CloseParams", "nav.popTo": "PopToParams",
@@ -199,21 +199,21 @@ def test_mutation_params_are_the_apply_step_params():
 # Written by NavigationCore (Navigator.stateJSON, OperationResult.jsonValue, NavError.jsonValue)
 # for the sample app of docs/app-definition.md and the nested app of Tests/NavigationCoreTests.
 
-BOOT_STATE = json.loads(r'''{"revision":1,"instance":"9f2c41d0","root":{"id":"f1","flow":"main","kind":"tabs","selected":0,"tabs":[{"id":"f2","flow":"feed","kind":"stack","screens":[{"id":"s1","screen":"feedList","params":{},"flow":"f2","via":null}],"children":[],"presented":null,"via":null},{"id":"f3","flow":"friends","kind":"stack","screens":[{"id":"s2","screen":"friendsList","params":{},"flow":"f3","via":null}],"children":[],"presented":null,"via":null},{"id":"f4","flow":"chats","kind":"stack","screens":[{"id":"s3","screen":"chatList","params":{},"flow":"f4","via":null}],"children":[],"presented":null,"via":null},{"id":"f5","flow":"settings","kind":"stack","screens":[{"id":"s4","screen":"settingsHome","params":{},"flow":"f5","via":null}],"children":[],"presented":null,"via":null}],"children":[],"presented":null,"via":null}}''')
+BOOT_STATE = json.loads(r'''{"revision":1,"instance":"9f2c41d0","session":{"flags":{"signedIn":false},"pending":null},"root":{"id":"f1","flow":"main","kind":"tabs","selected":0,"tabs":[{"id":"f2","flow":"feed","kind":"stack","screens":[{"id":"s1","screen":"feedList","params":{},"flow":"f2","via":null}],"children":[],"presented":null,"via":null},{"id":"f3","flow":"friends","kind":"stack","screens":[{"id":"s2","screen":"friendsList","params":{},"flow":"f3","via":null}],"children":[],"presented":null,"via":null},{"id":"f4","flow":"chats","kind":"stack","screens":[{"id":"s3","screen":"chatList","params":{},"flow":"f4","via":null}],"children":[],"presented":null,"via":null},{"id":"f5","flow":"settings","kind":"stack","screens":[{"id":"s4","screen":"settingsHome","params":{},"flow":"f5","via":null}],"children":[],"presented":null,"via":null}],"children":[],"presented":null,"via":null}}''')
 BOOT_EVENTS = json.loads(r'''[{"type":"flowStarted","flow":"f1","name":"main"},{"type":"flowStarted","flow":"f2","name":"feed"},{"type":"enter","screen":"s1","name":"feedList","params":{},"flow":"f2","via":null},{"type":"flowStarted","flow":"f3","name":"friends"},{"type":"enter","screen":"s2","name":"friendsList","params":{},"flow":"f3","via":null},{"type":"flowStarted","flow":"f4","name":"chats"},{"type":"enter","screen":"s3","name":"chatList","params":{},"flow":"f4","via":null},{"type":"flowStarted","flow":"f5","name":"settings"},{"type":"enter","screen":"s4","name":"settingsHome","params":{},"flow":"f5","via":null},{"type":"willShow","screen":"s1","name":"feedList","params":{},"flow":"f2"}]''')
 ROUTE_ZOOM = json.loads(r'''{"screen":"s5","via":{"kind":"push","name":"zoom","animator":"zoom"},"revision":2,"events":[{"type":"willHide","screen":"s1","name":"feedList","params":{},"flow":"f2"},{"type":"enter","screen":"s5","name":"post","params":{"postId":5},"flow":"f2","via":{"kind":"push","name":"zoom","animator":"zoom","direction":"push"}},{"type":"willShow","screen":"s5","name":"post","params":{"postId":5},"flow":"f2"}]}''')
 ROUTE_MODAL = json.loads(r'''{"screen":"s6","flow":"f6","via":{"kind":"modal"},"revision":3,"events":[{"type":"willHide","screen":"s5","name":"post","params":{"postId":5},"flow":"f2"},{"type":"flowStarted","flow":"f6","name":null},{"type":"enter","screen":"s6","name":"profile","params":{"userId":7,"section":"posts"},"flow":"f6","via":{"kind":"modal","direction":"present"}},{"type":"willShow","screen":"s6","name":"profile","params":{"userId":7,"section":"posts"},"flow":"f6"}]}''')
 ROUTE_SINGLE_TOP_NOOP = json.loads(r'''{"screen":"s6","via":null,"noop":true,"revision":3,"events":[]}''')
 ROUTE_FALLBACK = json.loads(r'''{"screen":"s7","flow":"f7","via":{"kind":"modal","fallback":true},"fallback":true,"revision":4,"events":[{"type":"willHide","screen":"s6","name":"profile","params":{"userId":7,"section":"posts"},"flow":"f6"},{"type":"flowStarted","flow":"f7","name":null},{"type":"enter","screen":"s7","name":"chat","params":{"chatId":"c9"},"flow":"f7","via":{"kind":"modal","fallback":true,"direction":"present"}},{"type":"willShow","screen":"s7","name":"chat","params":{"chatId":"c9"},"flow":"f7"}]}''')
-STATE_PRESENTED = json.loads(r'''{"revision":4,"instance":"9f2c41d0","root":{"id":"f1","flow":"main","kind":"tabs","selected":0,"tabs":[{"id":"f2","flow":"feed","kind":"stack","screens":[{"id":"s1","screen":"feedList","params":{},"flow":"f2","via":null},{"id":"s5","screen":"post","params":{"postId":5},"flow":"f2","via":{"kind":"push","name":"zoom","animator":"zoom"}}],"children":[],"presented":{"id":"f6","flow":null,"kind":"single","screens":[{"id":"s6","screen":"profile","params":{"userId":7,"section":"posts"},"flow":"f6","via":{"kind":"modal"}}],"children":[],"presented":{"id":"f7","flow":null,"kind":"single","screens":[{"id":"s7","screen":"chat","params":{"chatId":"c9"},"flow":"f7","via":{"kind":"modal","fallback":true}}],"children":[],"presented":null,"via":{"kind":"modal","fallback":true}},"via":{"kind":"modal"}},"via":null},{"id":"f3","flow":"friends","kind":"stack","screens":[{"id":"s2","screen":"friendsList","params":{},"flow":"f3","via":null}],"children":[],"presented":null,"via":null},{"id":"f4","flow":"chats","kind":"stack","screens":[{"id":"s3","screen":"chatList","params":{},"flow":"f4","via":null}],"children":[],"presented":null,"via":null},{"id":"f5","flow":"settings","kind":"stack","screens":[{"id":"s4","screen":"settingsHome","params":{},"flow":"f5","via":null}],"children":[],"presented":null,"via":null}],"children":[],"presented":null,"via":null}}''')
+STATE_PRESENTED = json.loads(r'''{"revision":4,"instance":"9f2c41d0","session":{"flags":{"signedIn":false},"pending":null},"root":{"id":"f1","flow":"main","kind":"tabs","selected":0,"tabs":[{"id":"f2","flow":"feed","kind":"stack","screens":[{"id":"s1","screen":"feedList","params":{},"flow":"f2","via":null},{"id":"s5","screen":"post","params":{"postId":5},"flow":"f2","via":{"kind":"push","name":"zoom","animator":"zoom"}}],"children":[],"presented":{"id":"f6","flow":null,"kind":"single","screens":[{"id":"s6","screen":"profile","params":{"userId":7,"section":"posts"},"flow":"f6","via":{"kind":"modal"}}],"children":[],"presented":{"id":"f7","flow":null,"kind":"single","screens":[{"id":"s7","screen":"chat","params":{"chatId":"c9"},"flow":"f7","via":{"kind":"modal","fallback":true}}],"children":[],"presented":null,"via":{"kind":"modal","fallback":true}},"via":{"kind":"modal"}},"via":null},{"id":"f3","flow":"friends","kind":"stack","screens":[{"id":"s2","screen":"friendsList","params":{},"flow":"f3","via":null}],"children":[],"presented":null,"via":null},{"id":"f4","flow":"chats","kind":"stack","screens":[{"id":"s3","screen":"chatList","params":{},"flow":"f4","via":null}],"children":[],"presented":null,"via":null},{"id":"f5","flow":"settings","kind":"stack","screens":[{"id":"s4","screen":"settingsHome","params":{},"flow":"f5","via":null}],"children":[],"presented":null,"via":null}],"children":[],"presented":null,"via":null}}''')
 CLOSE_MODAL = json.loads(r'''{"closed":["s7"],"finished":["f7"],"revision":5,"events":[{"type":"willHide","screen":"s7","name":"chat","params":{"chatId":"c9"},"flow":"f7"},{"type":"exit","screen":"s7","name":"chat","params":{"chatId":"c9"},"flow":"f7","via":{"kind":"modal","fallback":true,"direction":"dismiss"}},{"type":"flowFinished","flow":"f7","name":null,"result":null},{"type":"willShow","screen":"s6","name":"profile","params":{"userId":7,"section":"posts"},"flow":"f6"}]}''')
 CLOSE_PUSH = json.loads(r'''{"closed":["s5"],"finished":[],"revision":7,"events":[{"type":"willHide","screen":"s5","name":"post","params":{"postId":5},"flow":"f2"},{"type":"exit","screen":"s5","name":"post","params":{"postId":5},"flow":"f2","via":{"kind":"push","name":"zoom","animator":"zoom","direction":"pop"}},{"type":"willShow","screen":"s1","name":"feedList","params":{},"flow":"f2"}]}''')
 SELECT_TAB = json.loads(r'''{"revision":8,"events":[{"type":"willHide","screen":"s1","name":"feedList","params":{},"flow":"f2"},{"type":"tabSelected","flow":"f1","tab":3,"name":"settings"},{"type":"willShow","screen":"s4","name":"settingsHome","params":{},"flow":"f5"}]}''')
 DISMISS_ALL = json.loads(r'''{"revision":11,"events":[{"type":"willHide","screen":"s9","name":"twoFactor","params":{},"flow":"f8"},{"type":"exit","screen":"s9","name":"twoFactor","params":{},"flow":"f8","via":{"kind":"modal","direction":"dismiss"}},{"type":"exit","screen":"s8","name":"loginForm","params":{},"flow":"f8","via":{"kind":"modal","direction":"dismiss"}},{"type":"flowFinished","flow":"f8","name":"login","result":null},{"type":"willShow","screen":"s4","name":"settingsHome","params":{},"flow":"f5"}]}''')
 APPLY = json.loads(r'''{"results":[{},{"screen":"s10","flow":"f9","via":{"kind":"modal"}},{"screen":"s11","flow":"f10","via":{"kind":"modal","name":"sheet","animator":"sheet"}},{"closed":["s11"],"finished":["f10"]}],"revision":12,"events":[{"type":"willHide","screen":"s4","name":"settingsHome","params":{},"flow":"f5"},{"type":"tabSelected","flow":"f1","tab":0,"name":"feed"},{"type":"flowStarted","flow":"f9","name":"compose"},{"type":"enter","screen":"s10","name":"composePost","params":{},"flow":"f9","via":{"kind":"modal","direction":"present"}},{"type":"willShow","screen":"s10","name":"composePost","params":{},"flow":"f9"}]}''')
 NOOP = json.loads(r'''{"noop":true,"revision":12,"events":[]}''')
-NESTED_EMBEDDED = json.loads(r'''{"revision":5,"instance":"0000abcd","root":{"id":"f1","flow":"start","kind":"stack","screens":[{"id":"s1","screen":"home","params":{},"flow":"f1","via":null},{"id":"s2","screen":"stepOne","params":{},"flow":"f2","via":{"kind":"push"}},{"id":"s3","screen":"stepTwo","params":{},"flow":"f2","via":{"kind":"push"}},{"id":"s4","screen":"extraOne","params":{},"flow":"f3","via":{"kind":"push"}},{"id":"s5","screen":"detail","params":{},"flow":"f3","via":{"kind":"push"}}],"children":[{"id":"f2","flow":"wizard","children":[{"id":"f3","flow":"extras","children":[]}]}],"presented":null,"via":null}}''')
-NESTED_TABS_PRESENTED = json.loads(r'''{"revision":6,"instance":"0000abcd","root":{"id":"f1","flow":"start","kind":"stack","screens":[{"id":"s1","screen":"home","params":{},"flow":"f1","via":null},{"id":"s2","screen":"stepOne","params":{},"flow":"f2","via":{"kind":"push"}},{"id":"s3","screen":"stepTwo","params":{},"flow":"f2","via":{"kind":"push"}},{"id":"s4","screen":"extraOne","params":{},"flow":"f3","via":{"kind":"push"}},{"id":"s5","screen":"detail","params":{},"flow":"f3","via":{"kind":"push"}}],"children":[{"id":"f2","flow":"wizard","children":[{"id":"f3","flow":"extras","children":[]}]}],"presented":{"id":"f4","flow":"browser","kind":"tabs","selected":1,"tabs":[{"id":"f5","flow":"left","kind":"stack","screens":[{"id":"s6","screen":"leftHome","params":{},"flow":"f5","via":null}],"children":[],"presented":null,"via":null},{"id":"f6","flow":"right","kind":"stack","screens":[{"id":"s7","screen":"rightHome","params":{},"flow":"f6","via":null}],"children":[],"presented":null,"via":null}],"children":[],"presented":null,"via":{"kind":"modal","fallback":true}},"via":null}}''')
+NESTED_EMBEDDED = json.loads(r'''{"revision":5,"instance":"0000abcd","session":{"flags":{},"pending":null},"root":{"id":"f1","flow":"start","kind":"stack","screens":[{"id":"s1","screen":"home","params":{},"flow":"f1","via":null},{"id":"s2","screen":"stepOne","params":{},"flow":"f2","via":{"kind":"push"}},{"id":"s3","screen":"stepTwo","params":{},"flow":"f2","via":{"kind":"push"}},{"id":"s4","screen":"extraOne","params":{},"flow":"f3","via":{"kind":"push"}},{"id":"s5","screen":"detail","params":{},"flow":"f3","via":{"kind":"push"}}],"children":[{"id":"f2","flow":"wizard","children":[{"id":"f3","flow":"extras","children":[]}]}],"presented":null,"via":null}}''')
+NESTED_TABS_PRESENTED = json.loads(r'''{"revision":6,"instance":"0000abcd","session":{"flags":{},"pending":null},"root":{"id":"f1","flow":"start","kind":"stack","screens":[{"id":"s1","screen":"home","params":{},"flow":"f1","via":null},{"id":"s2","screen":"stepOne","params":{},"flow":"f2","via":{"kind":"push"}},{"id":"s3","screen":"stepTwo","params":{},"flow":"f2","via":{"kind":"push"}},{"id":"s4","screen":"extraOne","params":{},"flow":"f3","via":{"kind":"push"}},{"id":"s5","screen":"detail","params":{},"flow":"f3","via":{"kind":"push"}}],"children":[{"id":"f2","flow":"wizard","children":[{"id":"f3","flow":"extras","children":[]}]}],"presented":{"id":"f4","flow":"browser","kind":"tabs","selected":1,"tabs":[{"id":"f5","flow":"left","kind":"stack","screens":[{"id":"s6","screen":"leftHome","params":{},"flow":"f5","via":null}],"children":[],"presented":null,"via":null},{"id":"f6","flow":"right","kind":"stack","screens":[{"id":"s7","screen":"rightHome","params":{},"flow":"f6","via":null}],"children":[],"presented":null,"via":null}],"children":[],"presented":null,"via":{"kind":"modal","fallback":true}},"via":null}}''')
 ROUTE_TABS_FALLBACK = json.loads(r'''{"screen":"s7","flow":"f4","via":{"kind":"modal","fallback":true},"fallback":true,"revision":6,"events":[{"type":"willHide","screen":"s5","name":"detail","params":{},"flow":"f3"},{"type":"flowStarted","flow":"f4","name":"browser"},{"type":"flowStarted","flow":"f5","name":"left"},{"type":"enter","screen":"s6","name":"leftHome","params":{},"flow":"f5","via":{"kind":"modal","fallback":true,"direction":"present"}},{"type":"flowStarted","flow":"f6","name":"right"},{"type":"enter","screen":"s7","name":"rightHome","params":{},"flow":"f6","via":{"kind":"modal","fallback":true,"direction":"present"}},{"type":"willShow","screen":"s7","name":"rightHome","params":{},"flow":"f6"}]}''')
 FINISH_WIZARD = json.loads(r'''{"revision":7,"events":[{"type":"willHide","screen":"s7","name":"rightHome","params":{},"flow":"f6"},{"type":"exit","screen":"s7","name":"rightHome","params":{},"flow":"f6","via":{"kind":"modal","fallback":true,"direction":"dismiss"}},{"type":"flowFinished","flow":"f6","name":"right","result":null},{"type":"exit","screen":"s6","name":"leftHome","params":{},"flow":"f5","via":{"kind":"modal","fallback":true,"direction":"dismiss"}},{"type":"flowFinished","flow":"f5","name":"left","result":null},{"type":"flowFinished","flow":"f4","name":"browser","result":null},{"type":"exit","screen":"s5","name":"detail","params":{},"flow":"f3","via":{"kind":"push","direction":"pop"}},{"type":"exit","screen":"s4","name":"extraOne","params":{},"flow":"f3","via":{"kind":"push","direction":"pop"}},{"type":"flowFinished","flow":"f3","name":"extras","result":null},{"type":"exit","screen":"s3","name":"stepTwo","params":{},"flow":"f2","via":{"kind":"push","direction":"pop"}},{"type":"exit","screen":"s2","name":"stepOne","params":{},"flow":"f2","via":{"kind":"push","direction":"pop"}},{"type":"flowFinished","flow":"f2","name":"wizard","result":"done"},{"type":"willShow","screen":"s1","name":"home","params":{},"flow":"f1"}]}''')
 APPLY_NESTED_NOOP = json.loads(r'''{"results":[{"screen":"s8","via":{"kind":"push"}},{"results":[{"closed":["s8"],"finished":[]}]},{"noop":true}],"noop":true,"revision":7,"events":[]}''')
@@ -284,6 +284,26 @@ GOTO_BOOT = {"revision": 3, "events": [
     {"type": "willShow", "screen": "s1", "name": "feedList", "params": {}, "flow": "f2"}]}
 
 
+# Guards (docs/guards.md), as NavigationCore writes them: `route account` held on the settings
+# tab, then `session.set {signedIn: true}` resuming it.
+PENDING = json.loads(r'''{"method":"nav.route","params":{"to":"account"},"guard":"signedIn","screen":"account","redirected":{"to":"login","screen":"s5","flow":"f6"}}''')
+ROUTE_HELD = json.loads(r'''{"pending":{"method":"nav.route","params":{"to":"account"}},"redirected":{"to":"login","screen":"s5","flow":"f6"},"revision":3,"events":[{"type":"willHide","screen":"s4","name":"settingsHome","params":{},"flow":"f5"},{"type":"flowStarted","flow":"f6","name":"login"},{"type":"enter","screen":"s5","name":"loginForm","params":{},"flow":"f6","via":{"kind":"modal","direction":"present"}},{"type":"willShow","screen":"s5","name":"loginForm","params":{},"flow":"f6"},{"type":"pendingHeld","method":"nav.route","guard":"signedIn","screen":"account"}]}''')
+SESSION_RESUMED = json.loads(r'''{"revision":4,"flags":{"signedIn":true},"pending":null,"resumed":{"method":"nav.route","result":{"screen":"s6","via":{"kind":"push"}}},"events":[{"type":"willHide","screen":"s5","name":"loginForm","params":{},"flow":"f6"},{"type":"exit","screen":"s5","name":"loginForm","params":{},"flow":"f6","via":{"kind":"modal","direction":"dismiss"}},{"type":"flowFinished","flow":"f6","name":"login","result":"satisfied"},{"type":"enter","screen":"s6","name":"account","params":{},"flow":"f5","via":{"kind":"push","direction":"push"}},{"type":"willShow","screen":"s6","name":"account","params":{},"flow":"f5"}]}''')
+SESSION_DROPPED = {"revision": 5, "flags": {"signedIn": True, "premium": False}, "pending": None, "events": [
+    {"type": "pendingDropped", "method": "nav.route", "reason": "guarded",
+     "error": {"message": "vip requires 'premium', which is not set (its redirect is upsell)",
+               "data": {"guard": "premium", "screen": "vip", "redirect": "upsell", "reason": "guarded"}}}]}
+REPLACED = {"pending": {"method": "nav.deeplink", "params": {"url": "/settings/account"}}, "redirected": PENDING["redirected"],
+            "revision": 4, "events": [{"type": "pendingDropped", "method": "nav.route", "reason": "replaced"},
+                                      {"type": "pendingHeld", "method": "nav.deeplink", "guard": "signedIn", "screen": "account"}]}
+HELD_STATE = {**BOOT_STATE, "session": {"flags": {"signedIn": False}, "pending": PENDING}}
+DEEPLINK_GUARDED = {"url": "social://settings/account", "target": {"screen": "account", "params": {}},
+                    "chain": [{"screen": "settingsHome", "params": {}, "pattern": "/settings"},
+                              {"screen": "account", "params": {}, "pattern": "/settings/account"}],
+                    "mode": "reset", "ignored": [], "dryRun": True,
+                    "plan": [{"action": "selectTab", "tab": "settings"}, {"action": "open", "screen": "account", "params": {}, "via": {"kind": "push"}}],
+                    "guarded": {"guard": "signedIn", "screen": "account", "redirect": "login"}, "revision": 1, "events": []}
+
 VALID = {
     "boot state": ("nav.state", BOOT_STATE),
     "subscribe state": ("nav.subscribe", STATE_PRESENTED),
@@ -326,6 +346,15 @@ VALID = {
     "nav.goto": ("nav.goto", GOTO_BOOT),
     "nav.goto no-op": ("nav.goto", NOOP),
     "nav.reset": ("nav.reset", GOTO_BOOT),
+    "state with a pending request": ("nav.state", HELD_STATE),
+    "route held by a guard": ("nav.route", ROUTE_HELD),
+    "held again: replaced": ("nav.deeplink", REPLACED),
+    "apply held": ("nav.apply", {**ROUTE_HELD, "pending": {"method": "nav.apply", "params": {"ops": [{"method": "nav.route", "params": {"to": "account"}}]}}}),
+    "deeplink dry run hitting a guard": ("nav.deeplink", DEEPLINK_GUARDED),
+    "session.set resuming": ("session.set", SESSION_RESUMED),
+    "session.set dropping the resumed request": ("session.set", SESSION_DROPPED),
+    "session.set no-op": ("session.set", {"revision": 3, "flags": {"signedIn": False}, "pending": None, "noop": True, "events": []}),
+    "session.get": ("session.get", HELD_STATE["session"]),
 }
 
 
@@ -357,6 +386,13 @@ def tab(state, index=0):
 INVALID = {
     # the tree
     "state without instance": ("nav.state", changed(BOOT_STATE, lambda s: s.pop("instance"))),
+    "state without session": ("nav.state", changed(BOOT_STATE, lambda s: s.pop("session"))),
+    "state with a flag that is no boolean": ("nav.state", changed(BOOT_STATE, lambda s: s["session"]["flags"].update(signedIn="yes"))),
+    "pending without its guard": ("session.get", changed(HELD_STATE["session"], lambda s: s["pending"].pop("guard"))),
+    "held route without redirected": ("nav.route", changed(ROUTE_HELD, lambda r: r.pop("redirected"))),
+    "pendingHeld without guard": ("nav.route", changed(ROUTE_HELD, lambda r: r["events"][-1].pop("guard"))),
+    "pendingDropped without reason": ("session.set", changed(SESSION_DROPPED, lambda r: r["events"][0].pop("reason"))),
+    "session.set without flags": ("session.set", changed(SESSION_RESUMED, lambda r: r.pop("flags"))),
     "state with an extra field": ("nav.state", changed(BOOT_STATE, lambda s: s.update(app="social"))),
     "revision 0": ("nav.state", changed(BOOT_STATE, lambda s: s.update(revision=0))),
     "flow instance with an extra field": ("nav.state", changed(BOOT_STATE, lambda s: s["root"].update(name="main"))),
@@ -531,6 +567,9 @@ VALID_PARAMS = {
     "history since with trees": ("nav.history", {"since": 12, "limit": 1000, "tree": True}),
     "goto": ("nav.goto", {"revision": 1, "expectRevision": 7}),
     "reset": ("nav.reset", {}),
+    "session.set": ("session.set", {"flags": {"signedIn": True}}),
+    "session.set expecting a revision": ("session.set", {"flags": {}, "expectRevision": 4}),
+    "session.get": ("session.get", {}),
 }
 INVALID_PARAMS = {
     "state with a field": ("nav.state", {"tree": True}),
@@ -565,6 +604,10 @@ INVALID_PARAMS = {
     "reset with a field": ("nav.reset", {"revision": 1}),
     "apply of goto": ("nav.apply", {"ops": [{"method": "nav.goto", "params": {"revision": 1}}]}),
     "apply of reset": ("nav.apply", {"ops": [{"method": "nav.reset"}]}),
+    "session.set without flags": ("session.set", {}),
+    "session.set of a string": ("session.set", {"flags": {"signedIn": "yes"}}),
+    "session.get with a field": ("session.get", {"flags": {}}),
+    "apply of session.set": ("nav.apply", {"ops": [{"method": "session.set", "params": {"flags": {}}}]}),
 }
 
 

@@ -243,3 +243,45 @@ import NavProtocol
         #expect(bare.session.pending == nil && bare.session.values == [false])
     }
 }
+
+/// Redirects that are screens, and redirects that are themselves guarded (docs/guards.md).
+@Suite struct GuardRedirectTests {
+    static let json = #"""
+    {"app": "club", "root": "home",
+     "flows": {"home": {"kind": "stack", "root": "lobby"}},
+     "screens": {"lobby": {"routes": ["vip", "members"]}, "vip": {"requires": ["premium"]},
+                 "members": {"requires": ["signedIn"]},
+                 "loginForm": {}, "offer": {"requires": ["signedIn"], "transition": "modal"}},
+     "guards": {"signedIn": {"redirect": "loginForm"}, "premium": {"redirect": "offer"}}}
+    """#
+
+    func club() throws -> Navigator {
+        Navigator(definition: try AppDefinition.load(json: Self.json).definition, instance: "0")
+    }
+
+    @Test func aPushedScreenRedirectIsClosedWhenTheRequestResumes() throws {
+        var nav = try club()
+        let held = try nav.call("nav.route", ["to": "members"])
+        #expect(sketch(held.events) == ["willHide s1 lobby", "enter s2 loginForm push push", "willShow s2 loginForm", "pendingHeld nav.route signedIn members"])
+        #expect(nav.session.pending?.redirect == RedirectInstance(to: "loginForm", screen: ScreenID(2), flow: nil))
+        let change = try nav.setFlags([("signedIn", true)])
+        #expect(sketch(change.events) == [
+            "willHide s2 loginForm", "exit s2 loginForm push pop", "enter s3 members push push", "willShow s3 members",
+        ])
+    }
+
+    @Test func aRedirectThatIsItselfGuardedLeadsToItsGuardsRedirect() throws {
+        var nav = try club()
+        // vip needs premium, whose redirect (offer) needs signedIn: the login opens; the
+        // request waits for premium.
+        let held = try nav.call("nav.route", ["to": "vip"])
+        #expect(sketch(held.events).last == "pendingHeld nav.route premium vip")
+        #expect(nav.session.pending?.redirect.to == "loginForm" && nav.session.pending?.guardName == "premium")
+        // Signing in does not resume it (it waits for premium); the login stays.
+        let signedIn = try nav.setFlags([("signedIn", true)])
+        #expect(signedIn.events.isEmpty && signedIn.resumed == nil && nav.session.pending != nil)
+        let premium = try nav.setFlags([("premium", true)])
+        #expect(premium.resumed?.method == "nav.route")
+        #expect(nav.tree.screens[nav.tree.topScreen]?.name == "vip")
+    }
+}

@@ -106,11 +106,10 @@ public struct Navigator: Sendable {
     }
 
     /// Applies one operation atomically. On success the tree and revision advance (unless
-    /// nothing changed: `noop`); on error nothing changes. `request` is how the caller asked
-    /// for it (else `requests` names it): a guard holds a request it can name (docs/guards.md),
-    /// opening the guard's redirect as the revision instead; without a name, a guard's refusal
-    /// is thrown (`guarded`).
-    public mutating func perform(_ operation: NavOperation, as request: RequestLabel? = nil) throws(NavError) -> OperationResult {
+    /// nothing changed: `noop`); on error nothing changes. A guard holds a request it can name
+    /// (`requests`, docs/guards.md), opening the guard's redirect as the revision instead;
+    /// without a way to name it, a guard's refusal is thrown (`guarded`).
+    public mutating func perform(_ operation: NavOperation) throws(NavError) -> OperationResult {
         if let expected = operation.expectedRevision, expected != revision {
             throw .conflict("revision", expected: .int(expected), actual: .int(revision))
         }
@@ -130,9 +129,8 @@ public struct Navigator: Sendable {
             detail = try run(operation)
         } catch {
             rollBack(transaction)
-            guard error.reason == .guarded, let hit = GuardHit(error, context: context),
-                  let label = request ?? requests?.label(operation)
-            else { throw error }
+            guard error.reason == .guarded, let requests, let hit = GuardHit(error, context: context) else { throw error }
+            let label = requests.label(operation)
             records.clear()
             return try hold(operation, as: label, hit: hit)
         }
@@ -153,7 +151,7 @@ public struct Navigator: Sendable {
         if case .close = detail {
             finalDetail = .close(closed: closedScreens(since: start), finished: events.finishedFlows)
         }
-        if session.pending != nil { dropPendingIfRedirectEnded(into: &events) }
+        if session.isHolding { dropPendingIfRedirectEnded(into: &events) }
         revision += 1
         checkInvariants()
         return OperationResult(revision: revision, events: events, noop: false, detail: finalDetail)

@@ -15,8 +15,9 @@ public struct OperationResult: Sendable, Hashable {
         case plain
         case apply([OperationResult])
         case deeplink(DeepLinkOutcome)
-        /// A guard held the request; its redirect opened (docs/guards.md).
-        case held(PendingRequest)
+        /// A guard held the request; its redirect opened (docs/guards.md). Boxed: the
+        /// request is big and rare, and every result is copied.
+        indirect case held(PendingRequest)
     }
 
     /// Whether the revision held or dropped a request (its events say so): the session changed.

@@ -8,12 +8,33 @@ public struct Session: Sendable, Hashable {
     /// Each flag's value, by the index of its name.
     public internal(set) var values: [Bool]
     /// The request a guard holds, if any.
-    public internal(set) var pending: PendingRequest?
+    public internal(set) var pending: PendingRequest? {
+        get { held?.request }
+        set { held = newValue.map(Held.init) }
+    }
+
+    /// Whether a request is held: one test of a reference, which every revision makes (the
+    /// request itself is big, and copying it out to test it would cost every route).
+    public var isHolding: Bool { held != nil }
+
+    /// The pending request, boxed.
+    private var held: Held?
+
+    private final class Held: Sendable, Hashable {
+        let request: PendingRequest
+
+        init(_ request: PendingRequest) {
+            self.request = request
+        }
+
+        static func == (lhs: Held, rhs: Held) -> Bool { lhs.request == rhs.request }
+        func hash(into hasher: inout Hasher) { hasher.combine(request) }
+    }
 
     init(names: [String]) {
         self.names = names
         self.values = Array(repeating: false, count: names.count)
-        self.pending = nil
+        self.held = nil
     }
 
     /// The value of a flag, `nil` for a name that is no flag.

@@ -1,5 +1,6 @@
 import NavigationCore
 import NavJSON
+import NavProtocol
 
 /// The held request of the reference model: what was asked, the guard it waits for, and what
 /// its redirect opened.
@@ -136,6 +137,12 @@ extension ReferenceModel {
         } else {
             try? work.close(pending.redirectScreen)
         }
+    }
+
+    /// A request's params as navd names a held request: in the canonical form the protocol
+    /// writes requests in (fields at their default left out), as the history's causes are.
+    static func canonical(_ method: String, _ params: JSONValue) -> JSONObject {
+        (try? NavOperation(method: method, params: params))?.requestParams ?? params.objectValue ?? [:]
     }
 
     /// A request's params as it resumes: `expectRevision` and a route's `from` were checked

@@ -70,7 +70,7 @@ struct ReferenceModel {
         do {
             detail = try work.run(request)
         } catch {
-            if error.reason == "guarded" { return hold(method: method, params: params.objectValue ?? [:], refusal: error) }
+            if error.reason == "guarded" { return hold(method: method, params: Self.canonical(method, params), refusal: error) }
             return .failure(error)
         }
         guard work.root != root else {

@@ -300,14 +300,12 @@ public final class NavServer {
 
     /// Runs a mutation; a committed revision is broadcast.
     private func perform(_ operation: NavOperation, in read: inout ReadBatch) throws(NavError) -> CallResult {
-        let hadPending = engine.session.isHolding
         let (result, isCommit) = try Self.run(operation, on: &engine)
         // Only a committed revision is news: no-ops and dry runs are not.
         guard isCommit else { return .operation(result, events: nil) }
         // Only a revision that held or dropped a request changed the session.
-        let sessionChanged = (hadPending || engine.session.isHolding) && result.changedPending
         return committed(
-            result, method: RPCMethod(operation), params: .object(operation.requestParams), sessionChanged: sessionChanged,
+            result, method: RPCMethod(operation), params: .object(operation.requestParams), sessionChanged: result.changedPending,
             in: &read)
     }
 

@@ -41,7 +41,13 @@ public struct DeepLinkOutcome: Sendable, Hashable {
     public var screen: ScreenID?
     /// In a dry run, the guard the link would hit: the first screen of the chain that
     /// requires a flag that is false (a real link would be held).
-    var guarded: GuardHit? = nil
+    var guarded: GuardHit? {
+        get { guardedBox?.hit }
+        set { guardedBox = newValue.map(GuardHitBox.init) }
+    }
+    /// Boxed: rare, and every result (of every operation: a deep link's outcome is the
+    /// largest detail) is copied several times on its way out.
+    var guardedBox: GuardHitBox? = nil
 
     public var target: DeepLinkStep { chain[chain.count - 1] }
 
@@ -63,6 +69,18 @@ public struct DeepLinkOutcome: Sendable, Hashable {
         }
         return object
     }
+}
+
+/// A dry run's guard hit, by reference.
+final class GuardHitBox: Sendable, Hashable {
+    let hit: GuardHit
+
+    init(_ hit: GuardHit) {
+        self.hit = hit
+    }
+
+    static func == (lhs: GuardHitBox, rhs: GuardHitBox) -> Bool { lhs.hit == rhs.hit }
+    func hash(into hasher: inout Hasher) { hasher.combine(hit) }
 }
 
 extension Navigator {

@@ -147,9 +147,11 @@ public struct Navigator: Sendable {
             return OperationResult(revision: revision, events: [], noop: true, detail: detail)
         }
         var events = events(since: start)
-        var finalDetail = detail
+        let finalDetail: OperationResult.Detail
         if case .close = detail {
             finalDetail = .close(closed: closedScreens(since: start), finished: events.finishedFlows)
+        } else {
+            finalDetail = consume detail
         }
         if session.isHolding { dropPendingIfRedirectEnded(into: &events) }
         revision += 1

@@ -20,13 +20,12 @@ public struct OperationResult: Sendable, Hashable {
         indirect case held(PendingRequest)
     }
 
-    /// Whether the revision held or dropped a request (its events say so): the session changed.
+    /// Whether the revision held or dropped a request: the session changed. Those events are
+    /// always a revision's last (docs/guards.md), so the last event says.
     public var changedPending: Bool {
-        events.contains {
-            switch $0 {
-            case .pendingHeld, .pendingDropped: return true
-            default: return false
-            }
+        switch events.last {
+        case .pendingHeld?, .pendingDropped?: return true
+        default: return false
         }
     }
 

@@ -15,12 +15,15 @@ final class ResolvedScreen: Sendable {
     /// The session flags its `requires` names, as indices into the session's flags: empty for
     /// an unguarded screen, so that opening one costs one test of an empty array.
     let requires: [Int]
+    /// `!requires.isEmpty`, read where a route opens it.
+    let isGuarded: Bool
 
     init(definition: ScreenDefinition, defaultTransition: AppliedTransition, edges: [Edge], requires: [Int]) {
         self.definition = definition
         self.defaultTransition = defaultTransition
         self.edges = edges
         self.requires = requires
+        self.isGuarded = !requires.isEmpty
     }
 
     var name: String { definition.name }
@@ -44,11 +47,14 @@ final class ResolvedFlow: Sendable {
     /// The session flags the screens it opens with require (a stack flow's root; every tab's
     /// for a tabs flow), as indices into the session's flags.
     let requires: [Int]
+    /// `!requires.isEmpty`.
+    let isGuarded: Bool
 
     init(definition: FlowDefinition, defaultTransition: AppliedTransition, requires: [Int]) {
         self.definition = definition
         self.defaultTransition = defaultTransition
         self.requires = requires
+        self.isGuarded = !requires.isEmpty
     }
 }
 
@@ -68,6 +74,14 @@ enum ResolvedDestination {
         switch self {
         case .screen(let screen): return screen.name
         case .flow(let flow): return flow.definition.name
+        }
+    }
+
+    /// Whether opening it requires a session flag: one load, for every route.
+    var isGuarded: Bool {
+        switch self {
+        case .screen(let screen): return screen.isGuarded
+        case .flow(let flow): return flow.isGuarded
         }
     }
 

@@ -356,9 +356,25 @@ extension Navigator {
         JSONWriter.raw(#","instance":"#, into: &out)
         JSONWriter.writeString(instance, into: &out)
         JSONWriter.raw(#","session":"#, into: &out)
-        JSONWriter.write(session.jsonValue, into: &out)
+        session.writeJSON(into: &out)
         JSONWriter.raw(#","root":"#, into: &out)
         if let encodedTree { out.append(encodedTree) } else { tree.writeJSON(into: &out) }
+        out.append(UInt8(ascii: "}"))
+    }
+}
+
+extension Session {
+    /// `jsonValue`'s bytes, written without building it: `nav.state` and every subscription
+    /// carry it.
+    public func writeJSON(into out: inout JSONBuffer) {
+        JSONWriter.raw(#"{"flags":{"#, into: &out)
+        for index in names.indices {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONWriter.writeString(names[index], into: &out)
+            JSONWriter.raw(values[index] ? ":true" : ":false", into: &out)
+        }
+        JSONWriter.raw(#"},"pending":"#, into: &out)
+        if let pending { JSONWriter.write(pending.jsonValue, into: &out) } else { JSONWriter.raw("null", into: &out) }
         out.append(UInt8(ascii: "}"))
     }
 }

@@ -230,6 +230,19 @@ import NavProtocol
         #expect(pending.operation == .route(RouteRequest(to: "account")), "expectRevision was checked when it was held")
     }
 
+    @Test func theDirectWriterWritesTheSessionsJSON() throws {
+        var nav = try onSettings()
+        func direct() -> String {
+            var out = JSONBuffer()
+            nav.session.writeJSON(into: &out)
+            return String(decoding: out.bytes, as: UTF8.self)
+        }
+        #expect(direct() == JSONWriter.string(nav.session.jsonValue))
+        _ = try nav.call("nav.route", ["to": "account"])
+        #expect(direct() == JSONWriter.string(nav.session.jsonValue))
+        #expect(JSONWriter.string(nav.stateJSON).contains(#""session":"# + direct()))
+    }
+
     @Test func theSessionTravelsInTheSnapshotAndIsRestored() throws {
         var nav = try onSettings()
         _ = try nav.call("nav.route", ["to": "account"])

@@ -8,17 +8,18 @@ import NavProtocol
             "nav.state", "nav.subscribe", "nav.unsubscribe", "nav.route", "nav.close", "nav.popTo", "nav.popToRoot",
             "nav.dismissAll", "nav.selectTab", "flow.finish", "nav.apply", "nav.deeplink", "nav.url", "routes.list",
             "routes.resolve", "daemon.info", "daemon.hello", "rpc.discover", "nav.history", "nav.goto", "nav.reset",
+            "session.set", "session.get",
         ])
         #expect(RPCNotification.allCases.map(\.rawValue) == ["nav.changed", "daemon.shutdown"])
     }
 
-    /// The operations are the mutating methods but `nav.goto` and `nav.reset`, and each
-    /// operation names its method.
+    /// The operations are the mutating methods but `nav.goto`, `nav.reset` and `session.set`,
+    /// and each operation names its method.
     @Test func mutatingMethodsAreTheOperationsAndTimeTravel() {
         #expect(RPCMethod.allCases.filter(\.isOperation) == [
             .navRoute, .navClose, .navPopTo, .navPopToRoot, .navDismissAll, .navSelectTab, .flowFinish, .navApply, .navDeeplink,
         ])
-        #expect(RPCMethod.allCases.filter(\.mutatesState) == RPCMethod.allCases.filter(\.isOperation) + [.navGoto, .navReset])
+        #expect(RPCMethod.allCases.filter(\.mutatesState) == RPCMethod.allCases.filter(\.isOperation) + [.navGoto, .navReset, .sessionSet])
         let operations: [NavOperation] = [
             .route(RouteRequest(to: "a")), .close(screen: nil), .popTo(screen: .name("a")), .popToRoot(flow: nil), .dismissAll(),
             .selectTab(.index(0), flow: nil), .finishFlow(FlowID("f1")!), .apply([]), .deeplink(url: "x"),

@@ -44,7 +44,7 @@ struct SessionCommandTests {
         let json = try JSONParser.parse(Array(set.stdout.utf8))
         #expect(json["revision"] == 2 && json["flags"] == ["signedIn": true])
         #expect(navd.run("session set sigendIn=true") == Outcome(
-            status: 1, stderr: "navctl: invalid params: no guard or requires names the flag 'sigendIn' (known: signedIn)\n"))
+            status: 1, stderr: "navctl: invalid params: no guard or requires names the flag 'sigendIn' (known: signedIn); did you mean 'signedIn'?\n"))
         let notBool = navd.run("session set signedIn=yes")
         #expect(notBool.status == 2 && notBool.stderr.hasPrefix("navctl: flag 'signedIn' must be true or false, not 'yes'\n"))
         #expect(navd.run("session set").status == 2)

@@ -11,9 +11,12 @@ extension Navigator {
         for (name, value) in flags {
             guard let index = context.flag(named: name) else {
                 let known = context.flagNames.isEmpty ? "this app has no session flags" : "known: " + context.flagNames.joined(separator: ", ")
+                let suggestions = NearestNames.nearest(to: name, among: context.flagNames)
+                let question = NearestNames.question(suggestions).map { "; \($0)" } ?? ""
                 var error = NavError.badField("flags.\(name)", .unknown)
-                error.message = "invalid params: no guard or requires names the flag '\(name)' (\(known))"
+                error.message = "invalid params: no guard or requires names the flag '\(name)' (\(known))\(question)"
                 error.data["flag"] = .string(name)
+                if !suggestions.isEmpty { error.data["suggestions"] = .array(suggestions.map(JSONValue.string)) }
                 throw error
             }
             values[index] = value

@@ -181,6 +181,7 @@ import NavProtocol
             _ = try nav.setFlags([("sigendIn", true)])
         } catch {
             #expect(error.reason == .invalidParams && error.data["problem"] == "unknown" && error.data["flag"] == "sigendIn")
+            #expect(error.data["suggestions"] == ["signedIn"] && error.message.hasSuffix("did you mean 'signedIn'?"))
         }
         #expect(nav.session.values == [true] && nav.revision == 2, "a refused set changes nothing")
         #expect(throws: NavError.self) { try nav.setFlags([("signedIn", false)], expectRevision: 1) }

@@ -86,6 +86,19 @@ extension NavConnection {
         try decoded(HistoryMethod.reset, try call(HistoryMethod.reset, .object([:]), timeout: timeout), as: OperationResultView.init(json:))
     }
 
+    /// `session.get`: the session flags and the pending request.
+    public func session(timeout: Double? = 30) throws(NavClientError) -> SessionView {
+        try decoded(.sessionGet, try call(.sessionGet, timeout: timeout), as: { (json) throws(TreeDecodingError) in try SessionView(json: json) })
+    }
+
+    /// `session.set`: sets the named flags (the others keep their value); setting the flag the
+    /// pending request waits for resumes it in the same revision.
+    public func setSession(_ flags: [(name: String, value: Bool)], timeout: Double? = 30) throws(NavClientError) -> SessionSetView {
+        var object = JSONObject()
+        for flag in flags { object[flag.name] = .bool(flag.value) }
+        return try decoded(.sessionSet, try call(.sessionSet, ["flags": .object(object)], timeout: timeout), as: SessionSetView.init(json:))
+    }
+
     /// `daemon.hello`: names this connection; its id as navd knows it (`c3`).
     public func hello(name: String, timeout: Double? = 30) throws(NavClientError) -> String? {
         try call(.daemonHello, ["name": .string(name)], timeout: timeout)["client"]?.stringValue

@@ -21,6 +21,8 @@ public enum RPCMethod: String, CaseIterable, Sendable {
     case navHistory = "nav.history"
     case navGoto = "nav.goto"
     case navReset = "nav.reset"
+    case sessionSet = "session.set"
+    case sessionGet = "session.get"
     case eventEmit = "event.emit"
     case eventsListen = "events.listen"
 
@@ -30,10 +32,10 @@ public enum RPCMethod: String, CaseIterable, Sendable {
     public var mutatesState: Bool {
         switch self {
         case .navRoute, .navClose, .navPopTo, .navPopToRoot, .navDismissAll, .navSelectTab, .flowFinish,
-             .navApply, .navDeeplink, .navGoto, .navReset, .eventEmit:
+             .navApply, .navDeeplink, .navGoto, .navReset, .sessionSet, .eventEmit:
             return true
         case .navState, .navSubscribe, .navUnsubscribe, .navURL, .routesList, .routesResolve, .daemonInfo,
-             .daemonHello, .rpcDiscover, .navHistory, .eventsListen:
+             .daemonHello, .rpcDiscover, .navHistory, .sessionGet, .eventsListen:
             return false
         }
     }
@@ -47,7 +49,8 @@ public enum RPCMethod: String, CaseIterable, Sendable {
              .navApply, .navDeeplink:
             return true
         case .navState, .navSubscribe, .navUnsubscribe, .navURL, .routesList, .routesResolve, .daemonInfo,
-             .daemonHello, .rpcDiscover, .navHistory, .navGoto, .navReset, .eventEmit, .eventsListen:
+             .daemonHello, .rpcDiscover, .navHistory, .navGoto, .navReset, .sessionSet, .sessionGet, .eventEmit,
+             .eventsListen:
             return false
         }
     }
@@ -108,6 +111,10 @@ public enum RPCMethod: String, CaseIterable, Sendable {
                 method = .daemonInfo
             } else if bytes.equals(Self.navHistory.name) {
                 method = .navHistory
+            } else if bytes.equals(Self.sessionSet.name) {
+                method = .sessionSet
+            } else if bytes.equals(Self.sessionGet.name) {
+                method = .sessionGet
             } else {
                 return nil
             }
@@ -176,6 +183,8 @@ public enum RPCMethod: String, CaseIterable, Sendable {
         case .navHistory: return "nav.history"
         case .navGoto: return "nav.goto"
         case .navReset: return "nav.reset"
+        case .sessionSet: return "session.set"
+        case .sessionGet: return "session.get"
         case .eventEmit: return "event.emit"
         case .eventsListen: return "events.listen"
         }

@@ -30,6 +30,10 @@ extension RPCCall {
             call = .goto(revision: revision, expectRevision: try params.int("expectRevision"))
         case .navReset:
             call = .reset(expectRevision: try params.int("expectRevision"))
+        case .sessionSet:
+            call = try decodeSessionSet(&params)
+        case .sessionGet:
+            call = .sessionGet
         case .eventEmit:
             call = .emit(
                 name: try params.string("name"), payload: try params.object("payload") ?? JSONObject(),
@@ -84,6 +88,23 @@ extension RPCCall {
 }
 
 extension RPCCall {
+    /// `session.set {flags: {NAME: bool, …}, expectRevision?}`: every value a boolean.
+    private static func decodeSessionSet(_ params: inout Params) throws(NavError) -> RPCCall {
+        guard let flags = try params.object("flags") else {
+            throw .badField("flags", .missing(expected: "an object of flag names to booleans, e.g. {\"signedIn\": true}"))
+        }
+        var assignments: [FlagAssignment] = []
+        for (name, value) in flags.pairs {
+            guard case .bool(let set) = value else {
+                throw .badField("flags.\(name)", .wrongType(expected: "a boolean", actual: value.typeName))
+            }
+            assignments.append(FlagAssignment(name: name, value: set))
+        }
+        return .sessionSet(flags: assignments, expectRevision: try params.int("expectRevision"))
+    }
+}
+
+extension RPCCall {
     /// The call of a method that reads no field, nil for any other: a request without params
     /// names such a call completely, with no fields to read or check.
     init?(withoutFields method: RPCMethod) {
@@ -93,9 +114,10 @@ extension RPCCall {
         case .routesList: self = .routesList
         case .daemonInfo: self = .daemonInfo
         case .rpcDiscover: self = .rpcDiscover
+        case .sessionGet: self = .sessionGet
         case .navRoute, .navClose, .navPopTo, .navPopToRoot, .navDismissAll, .navSelectTab, .flowFinish, .navApply,
              .navDeeplink, .navSubscribe, .navURL, .routesResolve, .daemonHello, .navHistory, .navGoto, .navReset,
-             .eventEmit, .eventsListen:
+             .sessionSet, .eventEmit, .eventsListen:
             return nil
         }
     }
@@ -121,9 +143,10 @@ extension RPCMethod {
         case .navHistory: return Self.historyFields
         case .navGoto: return Self.gotoFields
         case .navReset: return Self.resetFields
+        case .sessionSet: return Self.sessionSetFields
         case .eventEmit: return Self.emitFields
         case .eventsListen: return Self.listenFields
-        case .navState, .navUnsubscribe, .routesList, .daemonInfo, .rpcDiscover: return .none
+        case .navState, .navUnsubscribe, .routesList, .daemonInfo, .rpcDiscover, .sessionGet: return .none
         }
     }
 
@@ -143,6 +166,7 @@ extension RPCMethod {
     private static let historyFields = FieldNames("since", "limit", "tree")
     private static let gotoFields = FieldNames("revision", "expectRevision")
     private static let resetFields = FieldNames("expectRevision")
+    private static let sessionSetFields = FieldNames("flags", "expectRevision")
     private static let emitFields = FieldNames("name", "payload", "expectRevision")
     private static let listenFields = FieldNames("events")
     static let popToOptionFields = FieldNames("screen", "inclusive")
@@ -222,7 +246,7 @@ extension NavOperation {
                 url: try params.string("url"), dryRun: try params.bool("dryRun") ?? false,
                 expectRevision: try params.int("expectRevision"))
         case .navState, .navSubscribe, .navUnsubscribe, .navURL, .routesList, .routesResolve, .daemonInfo, .daemonHello,
-             .rpcDiscover, .navHistory, .navGoto, .navReset, .eventEmit, .eventsListen:
+             .rpcDiscover, .navHistory, .navGoto, .navReset, .sessionSet, .sessionGet, .eventEmit, .eventsListen:
             preconditionFailure("\(method.rawValue) is not a navigation method")
         }
     }

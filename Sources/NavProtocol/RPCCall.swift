@@ -32,6 +32,10 @@ public enum RPCCall: Sendable, Hashable {
     case goto(revision: Int, expectRevision: Int?)
     /// `nav.reset`: open the boot tree with fresh ids.
     case reset(expectRevision: Int?)
+    /// `session.set`: set the named flags (the others keep their value).
+    case sessionSet(flags: [FlagAssignment], expectRevision: Int?)
+    /// `session.get`.
+    case sessionGet
     /// `event.emit`: a routing event with its payload (validated by the server, which knows
     /// the event's params).
     case emit(name: String, payload: JSONObject, expectRevision: Int?)
@@ -53,6 +57,8 @@ public enum RPCCall: Sendable, Hashable {
         case .history: return .navHistory
         case .goto: return .navGoto
         case .reset: return .navReset
+        case .sessionSet: return .sessionSet
+        case .sessionGet: return .sessionGet
         case .emit: return .eventEmit
         case .listen: return .eventsListen
         }
@@ -73,5 +79,16 @@ extension RPCMethod {
         case .apply: self = .navApply
         case .deeplink: self = .navDeeplink
         }
+    }
+}
+
+/// One flag of `session.set`'s `flags`, in the order the request lists them.
+public struct FlagAssignment: Sendable, Hashable {
+    public var name: String
+    public var value: Bool
+
+    public init(name: String, value: Bool) {
+        self.name = name
+        self.value = value
     }
 }

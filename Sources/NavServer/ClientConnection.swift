@@ -138,6 +138,9 @@ struct ChangeRecord {
     var clientName: String?
     /// The revision's events, encoded once (a JSON array).
     var events: [UInt8]
+    /// The session after the revision, encoded, when the revision changed it (`nav.changed`
+    /// carries it then).
+    var session: [UInt8]? = nil
     /// An `event.emit`'s revision: the event and who handled it (`"definition"` or a client id).
     var event: EventCause? = nil
 

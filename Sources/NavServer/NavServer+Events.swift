@@ -265,7 +265,8 @@ extension NavServer {
             var params: JSONObject = ["name": .string(pending.event.name), "payload": .object(pending.payload)]
             if let expectRevision = pending.expectRevision { params["expectRevision"] = .int(expectRevision) }
             if case .operation(_, let encoded) = committed(
-                result, method: .eventEmit, params: .object(params), event: (pending.event.name, by, stepsJSON), in: &read)
+                result, method: .eventEmit, params: .object(params), sessionChanged: result.changedPending,
+                event: (pending.event.name, by, stepsJSON), in: &read)
             {
                 events = encoded
             }

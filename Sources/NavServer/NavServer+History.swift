@@ -43,7 +43,7 @@ extension NavServer {
         guard !result.noop else { return .operation(result, events: nil) }
         var params: JSONObject = ["revision": .int(revision)]
         if let expectRevision { params["expectRevision"] = .int(expectRevision) }
-        return committed(result, method: .navGoto, params: .object(params), in: &read)
+        return committed(result, method: .navGoto, params: .object(params), sessionChanged: result.changedPending, in: &read)
     }
 
     /// `nav.reset {expectRevision?}`: the boot tree with fresh ids, as a new revision.
@@ -51,7 +51,7 @@ extension NavServer {
         let result = try engine.reset(expectRevision: expectRevision)
         var params: JSONObject = [:]
         if let expectRevision { params["expectRevision"] = .int(expectRevision) }
-        return committed(result, method: .navReset, params: .object(params), in: &read)
+        return committed(result, method: .navReset, params: .object(params), sessionChanged: result.changedPending, in: &read)
     }
 
     /// `-32005` before anything else, as for every mutation.

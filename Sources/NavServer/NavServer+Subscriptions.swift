@@ -162,7 +162,7 @@ extension NavServer {
         if outbox.send(payload, to: id) { connection.congested = true }
     }
 
-    /// `nav.changed {revision, baseRevision, changes, truncated?, root?}` as one line, written
+    /// `nav.changed {revision, baseRevision, changes, truncated?, session?, root?}` as one line, written
     /// directly: the events and the tree are spliced in already encoded.
     func changedNotification(
         revision: Int, base: Int, changes: [ChangeRecord], events: Bool, truncated: Bool, root: [UInt8]?
@@ -182,6 +182,11 @@ extension NavServer {
         }
         bytes.append(UInt8(ascii: "]"))
         if truncated { JSONWriter.raw(#","truncated":true"#, into: &bytes) }
+        // The session as the last revision that changed it left it: the current one.
+        if let session = changes.last(where: { $0.session != nil })?.session {
+            JSONWriter.raw(#","session":"#, into: &bytes)
+            bytes.append(session)
+        }
         if let root {
             JSONWriter.raw(#","root":"#, into: &bytes)
             bytes.append(root)

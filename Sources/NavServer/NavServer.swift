@@ -47,6 +47,8 @@ public final class NavServer {
     /// the boot events).
     public init(navigator: Navigator, configuration: ServerConfiguration = ServerConfiguration(), history: History? = nil) {
         self.engine = navigator
+        // Held requests are named, stored and resumed as the requests clients send.
+        if engine.requests == nil { engine.requests = .jsonRPC }
         self.configuration = configuration
         self.limits = RPCLimits(maxDepth: configuration.maxDepth, maxBatch: configuration.maxBatch)
         if let history {
@@ -321,6 +323,11 @@ public final class NavServer {
         case .reset(let expectRevision):
             guard !shuttingDown else { throw Self.shuttingDownError }
             return try reset(expectRevision: expectRevision, in: &read)
+        case .sessionSet(let flags, let expectRevision):
+            guard !shuttingDown else { throw Self.shuttingDownError }
+            return try setSession(flags, expectRevision: expectRevision, in: &read)
+        case .sessionGet:
+            return .value(engine.session.jsonValue)
         case .emit(let name, let payload, let expectRevision):
             return try emit(name, payload: payload, expectRevision: expectRevision, id: nil, in: &read)
         case .listen(let events):
@@ -335,13 +342,17 @@ public final class NavServer {
         let (result, isCommit) = try Self.run(operation, on: &engine)
         // Only a committed revision is news: no-ops and dry runs are not.
         guard isCommit else { return .operation(result, events: nil) }
-        return committed(result, method: RPCMethod(operation), params: .object(operation.requestParams), in: &read)
+        // Only a revision that held or dropped a request changed the session.
+        return committed(
+            result, method: RPCMethod(operation), params: .object(operation.requestParams), sessionChanged: result.changedPending,
+            in: &read)
     }
 
-    /// A revision a request committed: kept in the history with its cause, broadcast.
+    /// A revision a request committed: kept in the history with its cause, broadcast (with the
+    /// session when `sessionChanged`, with the event and who handled it for `event.emit`).
     func committed(
-        _ result: OperationResult, method: RPCMethod, params: JSONValue, event: (name: String, by: String, steps: [JSONValue])? = nil,
-        in read: inout ReadBatch
+        _ result: OperationResult, method: RPCMethod, params: JSONValue, sessionChanged: Bool = false,
+        event: (name: String, by: String, steps: [JSONValue])? = nil, in read: inout ReadBatch
     ) -> CallResult {
         read.committed = true
         let connection = read.connection
@@ -355,6 +366,7 @@ public final class NavServer {
         let record = ChangeRecord(
             revision: result.revision, method: method.rawValue, client: connection.id,
             clientName: connection.name, events: events,
+            session: sessionChanged ? JSONWriter.bytes(engine.session.jsonValue) : nil,
             event: event.map { EventCause(name: $0.name, by: $0.by, steps: JSONWriter.bytes(.array($0.steps))) })
         broadcast(record, deferring: connection.id, into: &read.outbox)
         return .operation(result, events: events)

@@ -31,7 +31,8 @@ enum StoredJSON {
     /// revision, committed in the same transaction (not written twice per commit).
     static func state(of snapshot: NavigatorSnapshot) -> [UInt8] {
         bytes(["instance": .string(snapshot.instance), "revision": .int(snapshot.revision),
-               "ids": ["nextFlow": .int(snapshot.ids.nextFlow), "nextScreen": .int(snapshot.ids.nextScreen)]])
+               "ids": ["nextFlow": .int(snapshot.ids.nextFlow), "nextScreen": .int(snapshot.ids.nextScreen)],
+               "session": snapshot.session])
     }
 
     struct NotAnObject: Error, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import NavProtocol
 import NavServer
 import NavStore
 import NavigationCore
@@ -30,12 +31,12 @@ struct StartingState {
         let snapshot = stored.snapshot
         let age = stored.entries.last.map { " (age \(Self.age(milliseconds: now - $0.at)))" } ?? ""
         do {
-            let navigator = try Navigator(restoring: snapshot, definition: definition)
+            let navigator = try Navigator(restoring: snapshot, definition: definition, requests: .jsonRPC)
             return StartingState(
                 navigator: navigator, history: history, committedThrough: snapshot.revision,
                 summary: "restored revision \(snapshot.revision)\(age) from \(database.path)")
         } catch let error as NavigatorRestoreError {
-            let (navigator, result) = try Navigator.migrating(snapshot, definition: definition)
+            let (navigator, result) = try Navigator.migrating(snapshot, definition: definition, requests: .jsonRPC)
             history.append(HistoryEntry(
                 revision: result.revision, at: now, cause: .daemonMigrate(problems: error.problems), events: result.events,
                 tree: navigator.tree))

@@ -8,20 +8,20 @@ import NavProtocol
             "nav.state", "nav.subscribe", "nav.unsubscribe", "nav.route", "nav.close", "nav.popTo", "nav.popToRoot",
             "nav.dismissAll", "nav.selectTab", "flow.finish", "nav.apply", "nav.deeplink", "nav.url", "routes.list",
             "routes.resolve", "daemon.info", "daemon.hello", "rpc.discover", "nav.history", "nav.goto", "nav.reset",
-            "event.emit", "events.listen",
+            "session.set", "session.get", "event.emit", "events.listen",
         ])
         #expect(RPCNotification.allCases.map(\.rawValue) == ["nav.changed", "daemon.shutdown"])
         #expect(RPCServerRequest.allCases.map(\.rawValue) == ["event.handle"])
     }
 
-    /// The operations are the mutating methods but `nav.goto`, `nav.reset` and `event.emit`
-    /// (whose steps are operations, but which is not one), and each
-    /// operation names its method.
+    /// The operations are the mutating methods but `nav.goto`, `nav.reset`, `session.set` and
+    /// `event.emit` (whose steps are operations, but which is not one), and each operation names
+    /// its method.
     @Test func mutatingMethodsAreTheOperationsAndTimeTravel() {
         #expect(RPCMethod.allCases.filter(\.isOperation) == [
             .navRoute, .navClose, .navPopTo, .navPopToRoot, .navDismissAll, .navSelectTab, .flowFinish, .navApply, .navDeeplink,
         ])
-        #expect(RPCMethod.allCases.filter(\.mutatesState) == RPCMethod.allCases.filter(\.isOperation) + [.navGoto, .navReset, .eventEmit])
+        #expect(RPCMethod.allCases.filter(\.mutatesState) == RPCMethod.allCases.filter(\.isOperation) + [.navGoto, .navReset, .sessionSet, .eventEmit])
         let operations: [NavOperation] = [
             .route(RouteRequest(to: "a")), .close(screen: nil), .popTo(screen: .name("a")), .popToRoot(flow: nil), .dismissAll(),
             .selectTab(.index(0), flow: nil), .finishFlow(FlowID("f1")!), .apply([]), .deeplink(url: "x"),

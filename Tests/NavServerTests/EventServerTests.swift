@@ -55,6 +55,39 @@ final class ManualClock: @unchecked Sendable {
         ])
     }
 
+    /// Guards act on an event's steps as on `nav.apply`'s: a listener's deep link to `account`
+    /// is held (the login opens, the emit's result says what is pending), subscribers hear of
+    /// the session in that revision, and signing in applies the held steps.
+    @Test func anEventsStepsAreHeldByAGuardAndResumeOnSignIn() {
+        let h = harness()
+        let emitter = h.connect()
+        let listener = h.connect()
+        let viewer = h.connect()
+        h.call(listener, "events.listen", ["events": ["pushReceived"]])
+        h.call(viewer, "nav.subscribe", ["tree": false])
+        _ = (h.take(listener), h.take(viewer))
+        #expect(h.call(emitter, "event.emit", ["name": "pushReceived", "payload": ["chatId": "c9"]], requestID: 3) == [])
+        #expect(h.take(listener).first?["id"] == "e1")
+        answer(h, listener, "e1", #"{"steps":[{"method":"nav.deeplink","params":{"url":"social://settings/account"}}]}"#)
+        let answered = h.take(emitter)
+        #expect(answered.count == 1)
+        let result = answered[0]["result"]!
+        #expect(result["handled"] == true && result["by"] == "c2" && result["revision"] == 2)
+        #expect(result["pending"] == [
+            "method": "nav.apply",
+            "params": ["ops": [["method": "nav.deeplink", "params": ["url": "social://settings/account"]]]],
+        ])
+        #expect(result["events"]?.arrayValue?.last?["type"] == "pendingHeld")
+        let changed = h.take(viewer).last!["params"]!
+        #expect(changed["session"]?["pending"]?["method"] == "nav.apply")
+        #expect(changed["changes"]?[0]?["cause"]?["event"] == "pushReceived")
+        let signedIn = h.call(emitter, "session.set", ["flags": ["signedIn": true]])[0]["result"]!
+        #expect(signedIn["revision"] == 3)
+        #expect(signedIn["resumed"]?["method"] == "nav.apply")
+        #expect(h.server.navigator.session.pending == nil)
+        #expect(h.call(emitter, "nav.state")[0]["result"]?["session"]?["pending"] == .null)
+    }
+
     @Test func anEventNobodyHandlesChangesNothing() {
         let h = harness()
         let c = h.connect()

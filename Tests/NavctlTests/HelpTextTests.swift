@@ -12,7 +12,7 @@ struct HelpTextTests {
 
     @Test func everyAbstractIsOneSentence() {
         let commands = Self.allCommands()
-        #expect(commands.count == 29)
+        #expect(commands.count == 34)
         for command in commands {
             let abstract = command.configuration.abstract
             #expect(abstract.hasSuffix("."), "\(Navctl.commandPath(of: command))")
@@ -60,7 +60,8 @@ struct HelpTextTests {
 
     @Test func expectGroup() {
         #expect(Navctl.helpMessage(for: ExpectCommand.self, columns: 100) == """
-            OVERVIEW: Checks the top screen, a stack, the tab, the revision or the next command's error.
+            OVERVIEW: Checks the top screen, a stack, the tab, the revision, the session or the next command's
+            error.
 
             A failed expectation prints `expected …, got …` and exits 1 (in a script: FILE:LINE: …).
 
@@ -77,6 +78,9 @@ struct HelpTextTests {
               error                   Expects the next command to fail with this data.reason (in a script or
                                       the shell).
               revision                Checks the revision.
+              pending                 Checks the request a guard holds: none, or its method (nav.route,
+                                      nav.deeplink, …).
+              flag                    Checks a session flag.
 
               See 'navctl help expect <subcommand>' for detailed help.
             """)

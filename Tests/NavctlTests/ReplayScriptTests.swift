@@ -67,6 +67,13 @@ struct ReplayScriptTests {
             """)
     }
 
+    @Test func sessionSetReplaysAsSessionSet() {
+        let cause = HistoryCauseView(method: "session.set", params: ["flags": ["signedIn": true, "premium": false], "expectRevision": 4])
+        #expect(ReplayScript.command(for: cause, before: nil).line == "session set signedIn=true premium=false")
+        let odd = HistoryCauseView(method: "session.set", params: ["flags": ["signedIn": "yes"]])
+        #expect(ReplayScript.command(for: odd, before: nil).line == #"call session.set '{"flags":{"signedIn":"yes"}}'"#)
+    }
+
     @Test func aRangeInTheMiddleStartsFromTheRevisionBefore() throws {
         let recording = try Self.session()
         let script = ReplayScript(source: "/tmp/navd.sock", fetched: Array(recording.entries[3...]), after: 4)

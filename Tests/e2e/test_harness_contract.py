@@ -21,7 +21,7 @@ BOOT_ROOT = {
     "screens": [{"id": "s1", "screen": "feedList", "params": {}, "flow": "f1", "via": None}],
     "children": [], "presented": None, "via": None,
 }
-STATE = {"revision": 1, "instance": "9f2c41d0", "root": BOOT_ROOT}
+STATE = {"revision": 1, "instance": "9f2c41d0", "session": {"flags": {}, "pending": None}, "root": BOOT_ROOT}
 
 
 @pytest.fixture

@@ -326,7 +326,8 @@ def test_every_method_of_the_document_is_covered_here():
                "nav.popToRoot", "nav.dismissAll", "nav.selectTab", "flow.finish", "nav.apply", "nav.deeplink",
                "nav.url", "routes.list", "routes.resolve", "daemon.info", "daemon.hello", "rpc.discover",
                "nav.history", "nav.goto", "nav.reset",  # these three: test_history.py
-               "event.emit", "events.listen"}  # test_routing_events.py
+               "event.emit", "events.listen",  # test_routing_events.py
+               "session.set", "session.get"}  # these two: test_guards.py
     assert {m["name"] for m in document["methods"]} == covered
 
 
@@ -343,6 +344,9 @@ def test_every_method_of_the_document_is_covered_here():
     ("nav.state", {"x": 1}, "x", "unknown"),
     ("routes.resolve", {}, "url", "missing"),
     ("nav.apply", {"ops": "x"}, "ops", "wrongType"),
+    ("session.set", {}, "flags", "missing"),
+    ("session.set", {"flags": {"signedIn": 1}}, "flags.signedIn", "wrongType"),
+    ("session.set", {"flags": {"sigendIn": True}}, "flags.sigendIn", "unknown"),
 ])
 def test_invalid_params_name_the_field_and_the_problem(client_factory, method, params, param, problem):
     error = expect_error(client_factory(), method, params, -32602, "invalidParams")

@@ -14,7 +14,7 @@ from navd_harness import REPO_ROOT
 EXAMPLES = REPO_ROOT / "Clients" / "navctl" / "examples"
 
 
-@pytest.mark.parametrize("name, assertions", [("tour", 15), ("deeplinks", 12), ("errors", 13)])
+@pytest.mark.parametrize("name, assertions", [("tour", 15), ("deeplinks", 12), ("errors", 13), ("guards", 13)])
 def test_example_runs_green(navctl, name, assertions):
     done = navctl("run", "--quiet", str(EXAMPLES / f"{name}.navctl"))
     assert (done.returncode, done.stdout, done.stderr) == (0, f"{assertions} passed, 0 failed\n", "")

@@ -35,6 +35,7 @@ public struct Navctl: ParsableCommand {
                     ResolveCommand.self, InfoCommand.self, CallCommand.self,
                 ]),
             CommandGroup(name: "History", subcommands: [HistoryCommand.self, GotoCommand.self, ResetCommand.self]),
+            CommandGroup(name: "Session", subcommands: [SessionFlagsCommand.self]),
             CommandGroup(name: "Shell and scripts", subcommands: [ShellCommand.self, RunCommand.self, ExpectCommand.self]),
         ]
     )

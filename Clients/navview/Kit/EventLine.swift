@@ -42,6 +42,7 @@ public enum EventLine: Sendable, Hashable {
         case .enter, .willShow, .flowStarted: .green
         case .exit, .willHide, .flowFinished: .magenta
         case .tabSelected: .blue
+        case .pendingHeld, .pendingDropped: .yellow
         }
         var line = Line("  ")
         line.append(event.kind.rawValue, .colour(colour))
@@ -56,6 +57,12 @@ public enum EventLine: Sendable, Hashable {
             if let flow = event.flow { line.append(" " + flow, .dim) }
             line.append(" " + Labels.flowName(event.name), Style.bold.with(.cyan))
             if let result = event.result, !result.isNull { line.append(" result=" + result.description) }
+        case .pendingHeld:
+            line.append(" " + (event.method ?? "?"), .bold)
+            line.append(" \(event.name ?? "?") waits for \(event.guardName ?? "?")")
+        case .pendingDropped:
+            line.append(" " + (event.method ?? "?"), .bold)
+            line.append(" (\(event.reason ?? "?"))")
         case .tabSelected:
             if let flow = event.flow { line.append(" " + flow, .dim) }
             line.append(" " + (event.name ?? "?"), .bold)

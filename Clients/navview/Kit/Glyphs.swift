@@ -25,15 +25,17 @@ public struct Glyphs: Sendable, Hashable {
     public var arrow: String
     public var connected: String
     public var disconnected: String
+    /// Before a request a guard holds, on the status line.
+    public var held: String
 
     public static let unicode = Glyphs(
         top: "▶ ", presented: "▲ ", presentedBar: "┃ ", embedded: "↳ ", embeddedBar: "╎ ",
         branch: "├─ ", lastBranch: "└─ ", trunk: "│  ", dot: " · ", ellipsis: "…", moreAbove: "↑", moreBelow: "↓", rule: "─",
-        dash: "—", arrow: "→", connected: "●", disconnected: "○")
+        dash: "—", arrow: "→", connected: "●", disconnected: "○", held: "⏸")
 
     public static let ascii = Glyphs(
         top: "> ", presented: "^ ", presentedBar: "| ", embedded: "+ ", embeddedBar: ": ",
         branch: "+- ", lastBranch: "`- ", trunk: "|  ", dot: " - ", ellipsis: "~", moreAbove: "^", moreBelow: "v", rule: "-",
-        dash: "-", arrow: "->", connected: "*", disconnected: "o")
+        dash: "-", arrow: "->", connected: "*", disconnected: "o", held: "||")
 
 }

@@ -1,5 +1,6 @@
-/// What the status line says: the connection, and about navd (socket, app, revision,
-/// instance, clients); while the `:` prompt is open, the prompt instead.
+/// What the status line says: the connection, and about navd (socket, app, revision, the
+/// session's flags that are set and a request a guard holds, instance, clients); while the `:`
+/// prompt is open, the prompt instead.
 public struct Status: Sendable, Hashable {
     public enum Connection: Sendable, Hashable {
         /// Before the first attempt answered.
@@ -21,6 +22,10 @@ public struct Status: Sendable, Hashable {
     public var prompt: String?
     /// History mode: the past revision shown, and the live one.
     public var history: HistoryPlace?
+    /// The session flags that are set (docs/guards.md).
+    public var flagsSet: [String] = []
+    /// A request a guard holds: `account waits for signedIn`.
+    public var pending: String?
 
     public struct HistoryPlace: Sendable, Hashable {
         public var revision: Int
@@ -67,6 +72,14 @@ public struct Status: Sendable, Hashable {
         } else if let revision {
             fields.append("revision \(revision)")
         }
+        for field in fields { line.append(glyphs.dot + field, .reverse) }
+        fields = []
+        // The session right after the revision: what a person watching sign-in looks for.
+        if let pending {
+            line.append(glyphs.dot, .reverse)
+            line.append("\(glyphs.held) \(pending)", Style(bold: true, reverse: true, colour: .yellow))
+        }
+        if !flagsSet.isEmpty { fields.append("flags: " + flagsSet.joined(separator: ", ")) }
         if connection == .connected, let clients { fields.append(Labels.count(clients, "client")) }
         if let instance { fields.append("instance \(instance)") }
         fields.append(socket)

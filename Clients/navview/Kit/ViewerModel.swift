@@ -65,7 +65,8 @@ public struct ViewerModel: Sendable {
             warn("revision \(changed.revision) came without its tree; re-fetching the state")
             return .refetch(reason: "no tree in the update")
         }
-        self.state = NavStateView(revision: changed.revision, instance: state.instance, root: root)
+        // The session travels only when a revision changed it: otherwise it is as it was.
+        self.state = NavStateView(revision: changed.revision, instance: state.instance, session: changed.session ?? state.session, root: root)
         var summary = fresh.last.map { "\($0.cause.method) by \(EventLine.who($0.cause))" } ?? "update"
         if fresh.count > 1 { summary += "; \(fresh.count) revisions coalesced" }
         if changed.truncated { summary += "; truncated" }

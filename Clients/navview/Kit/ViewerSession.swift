@@ -45,6 +45,8 @@ public struct ViewerSession: Sendable {
         var status = self.status
         status.revision = model.state?.revision
         status.instance = model.state?.instance
+        status.flagsSet = model.state?.session.setFlags ?? []
+        status.pending = model.state?.session.pending?.summary
         status.prompt = prompt
         if let shown = travel.position {
             status.history = Status.HistoryPlace(revision: shown, latest: model.state?.revision ?? shown)

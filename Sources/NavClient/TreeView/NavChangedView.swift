@@ -40,6 +40,8 @@ public struct NavChangedView: Sendable, Hashable {
     public var baseRevision: Int
     public var changes: [ChangeView]
     public var truncated: Bool
+    /// The session now, when a listed revision changed it.
+    public var session: SessionView?
     public var root: FlowView?
 
     public init(json: JSONValue) throws(TreeDecodingError) {
@@ -47,6 +49,7 @@ public struct NavChangedView: Sendable, Hashable {
         revision = try fields.int("revision")
         baseRevision = try fields.int("baseRevision")
         truncated = try fields.flag("truncated")
+        session = try fields.optional("session").map { s throws(TreeDecodingError) in try SessionView(json: s, at: fields.path("session")) }
         root = try fields.optional("root").map { r throws(TreeDecodingError) in try FlowView(json: r, at: fields.path("root")) }
         changes = []
         for (i, change) in try fields.array("changes").enumerated() {

@@ -5,6 +5,11 @@ public import NavJSON
 public struct NavEventView: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case willHide, exit, flowFinished, tabSelected, flowStarted, enter, willShow
+        /// A guard held a request (docs/guards.md): `method`, `guardName`, and in `name` the
+        /// screen that requires it.
+        case pendingHeld
+        /// The pending request was dropped: `method`, `reason`.
+        case pendingDropped
     }
 
     public var kind: Kind
@@ -23,10 +28,17 @@ public struct NavEventView: Sendable, Hashable {
     public var tab: Int?
     /// `flowFinished`: what `flow.finish` passed (null otherwise).
     public var result: JSONValue?
+    /// `pendingHeld`, `pendingDropped`: the request's method.
+    public var method: String?
+    /// `pendingHeld`: the guard whose flag is false.
+    public var guardName: String?
+    /// `pendingDropped`: why (`replaced`, `redirectClosed`, or a resumed request's error reason).
+    public var reason: String?
 
     public init(
         kind: Kind, screen: String? = nil, name: String? = nil, params: JSONObject = [:], flow: String? = nil,
-        via: TransitionView? = nil, tab: Int? = nil, result: JSONValue? = nil
+        via: TransitionView? = nil, tab: Int? = nil, result: JSONValue? = nil, method: String? = nil,
+        guardName: String? = nil, reason: String? = nil
     ) {
         self.kind = kind
         self.screen = screen
@@ -36,6 +48,9 @@ public struct NavEventView: Sendable, Hashable {
         self.via = via
         self.tab = tab
         self.result = result
+        self.method = method
+        self.guardName = guardName
+        self.reason = reason
     }
 
     public init(json: JSONValue, at path: String = "$") throws(TreeDecodingError) {
@@ -46,6 +61,12 @@ public struct NavEventView: Sendable, Hashable {
         }
         // JSONValue is ExpressibleByNilLiteral: spell "no result" as Optional.none, not nil.
         let result: JSONValue? = kind == .flowFinished ? (fields.object["result"] ?? JSONValue.null) : Optional.none
+        if kind == .pendingHeld || kind == .pendingDropped {
+            self.init(
+                kind: kind, name: try fields.optionalString("screen"), method: try fields.string("method"),
+                guardName: try fields.optionalString("guard"), reason: try fields.optionalString("reason"))
+            return
+        }
         self.init(
             kind: kind, screen: try fields.optionalString("screen"), name: try fields.optionalString("name"),
             params: try fields.objectValue("params"), flow: try fields.optionalString("flow"),

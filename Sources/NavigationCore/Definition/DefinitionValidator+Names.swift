@@ -71,13 +71,6 @@ extension DefinitionValidator {
         }
     }
 
-    mutating func check(_ guardDefinition: GuardDefinition) {
-        let path = DiagnosticPath.root.key("guards").key(guardDefinition.name).key("redirect")
-        if !isScreen(guardDefinition.redirect) && !isFlow(guardDefinition.redirect) {
-            error(path, "unknown destination '\(guardDefinition.redirect)'")
-        }
-    }
-
     @discardableResult
     private mutating func expectScreen(_ name: String, at path: DiagnosticPath, role: String) -> Bool {
         if isScreen(name) { return true }

@@ -158,6 +158,9 @@ extension NavEvent {
             JSONWriter.raw(#"","name":"#, into: &out)
             JSONWriter.writeString(name, into: &out)
             out.append(UInt8(ascii: "}"))
+        case .pendingHeld, .pendingDropped:
+            // Rare: the general writer.
+            JSONWriter.write(event.pointee.jsonValue, into: &out)
         }
     }
 }
@@ -221,7 +224,7 @@ extension OperationResult {
             out.append(UInt8(ascii: "]"))
         case .plain:
             break
-        case .apply, .deeplink:
+        case .apply, .deeplink, .held:
             // Rarer and nested: their members go through the general writer.
             detailJSON.forEach { key, value in
                 if !empty { out.append(UInt8(ascii: ",")) }
@@ -352,8 +355,26 @@ extension Navigator {
         JSONWriter.writeInt(revision, into: &out)
         JSONWriter.raw(#","instance":"#, into: &out)
         JSONWriter.writeString(instance, into: &out)
+        JSONWriter.raw(#","session":"#, into: &out)
+        session.writeJSON(into: &out)
         JSONWriter.raw(#","root":"#, into: &out)
         if let encodedTree { out.append(encodedTree) } else { tree.writeJSON(into: &out) }
+        out.append(UInt8(ascii: "}"))
+    }
+}
+
+extension Session {
+    /// `jsonValue`'s bytes, written without building it: `nav.state` and every subscription
+    /// carry it.
+    public func writeJSON(into out: inout JSONBuffer) {
+        JSONWriter.raw(#"{"flags":{"#, into: &out)
+        for index in names.indices {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONWriter.writeString(names[index], into: &out)
+            JSONWriter.raw(values[index] ? ":true" : ":false", into: &out)
+        }
+        JSONWriter.raw(#"},"pending":"#, into: &out)
+        if let pending { JSONWriter.write(pending.jsonValue, into: &out) } else { JSONWriter.raw("null", into: &out) }
         out.append(UInt8(ascii: "}"))
     }
 }

@@ -7,19 +7,24 @@ public struct NavigatorSnapshot: Sendable, Hashable {
     public var revision: Int
     public var tree: NavigationTree
     public var ids: SequentialIDs
+    /// The session as `session.get` answers it (`{flags, pending}`); null in a snapshot saved
+    /// before sessions existed.
+    public var session: JSONValue
 
-    public init(instance: String, revision: Int, tree: NavigationTree, ids: SequentialIDs) {
+    public init(instance: String, revision: Int, tree: NavigationTree, ids: SequentialIDs, session: JSONValue = .null) {
         self.instance = instance
         self.revision = revision
         self.tree = tree
         self.ids = ids
+        self.session = session
     }
 
-    /// `{instance, revision, ids: {nextFlow, nextScreen}, root}`.
+    /// `{instance, revision, ids: {nextFlow, nextScreen}, session, root}`.
     public var jsonValue: JSONValue {
         [
             "instance": .string(instance), "revision": .int(revision),
             "ids": ["nextFlow": .int(ids.nextFlow), "nextScreen": .int(ids.nextScreen)],
+            "session": session,
             "root": tree.jsonValue,
         ]
     }
@@ -41,7 +46,7 @@ public struct NavigatorSnapshot: Sendable, Hashable {
         guard let root = field("root") else { throw TreeDecodingError(message: "invalid snapshot: 'root' is missing") }
         self.init(
             instance: instance, revision: revision, tree: try NavigationTree(json: root),
-            ids: SequentialIDs(nextFlow: nextFlow, nextScreen: nextScreen))
+            ids: SequentialIDs(nextFlow: nextFlow, nextScreen: nextScreen), session: field("session") ?? .null)
     }
 }
 
@@ -58,7 +63,7 @@ extension Navigator {
     public var snapshot: NavigatorSnapshot {
         var counters = ids as? SequentialIDs ?? SequentialIDs()
         if !(ids is SequentialIDs) { counters.advance(past: tree) }
-        return NavigatorSnapshot(instance: instance, revision: revision, tree: tree, ids: counters)
+        return NavigatorSnapshot(instance: instance, revision: revision, tree: tree, ids: counters, session: session.jsonValue)
     }
 
     /// The navigator a snapshot was taken of, on `definition`: the same instance, revision,
@@ -66,8 +71,15 @@ extension Navigator {
     /// `NavigatorRestoreError` listing what does not fit when the tree does not fit the
     /// definition, or the counters are behind the tree's ids; `NavigatorBootError` when the
     /// definition itself cannot boot.
-    public init(restoring snapshot: NavigatorSnapshot, definition: AppDefinition, limits: NavigationLimits = NavigationLimits()) throws {
+    /// `requests` turns the session's pending request back into its operation (without it,
+    /// or when it cannot, a pending request is not restored; the flags are).
+    public init(
+        restoring snapshot: NavigatorSnapshot, definition: AppDefinition, limits: NavigationLimits = NavigationLimits(),
+        requests: RequestNaming? = nil
+    ) throws {
         try self.init(installing: snapshot, definition: definition, limits: limits)
+        self.requests = requests
+        restoreSession(snapshot.session, requests: requests)
         var problems = tree.problems(fitting: definition, limits: limits)
         var past = snapshot.ids
         past.advance(past: snapshot.tree)
@@ -83,9 +95,12 @@ extension Navigator {
     /// result carries the events from the old tree to the new one. The instance stays, the id
     /// counters go on from the snapshot's (moved past its tree's ids).
     public static func migrating(
-        _ snapshot: NavigatorSnapshot, definition: AppDefinition, limits: NavigationLimits = NavigationLimits()
+        _ snapshot: NavigatorSnapshot, definition: AppDefinition, limits: NavigationLimits = NavigationLimits(),
+        requests: RequestNaming? = nil
     ) throws -> (navigator: Navigator, result: OperationResult) {
         var navigator = try Navigator(installing: snapshot, definition: definition, limits: limits)
+        navigator.requests = requests
+        navigator.restoreSession(snapshot.session, requests: nil)
         var ids = snapshot.ids
         ids.advance(past: snapshot.tree)
         navigator.ids = ids

@@ -42,6 +42,16 @@ extension NavEvent {
         case "tabSelected":
             guard let tab = object["tab"]?.intValue else { throw fail("'tab' must be an integer") }
             self = .tabSelected(flow: try flow(), tab: tab, name: try name())
+        case "pendingHeld":
+            guard let method = object["method"]?.stringValue, let guardName = object["guard"]?.stringValue,
+                  let screen = object["screen"]?.stringValue
+            else { throw fail("pendingHeld needs 'method', 'guard' and 'screen' strings") }
+            self = .pendingHeld(method: method, guardName: guardName, screen: screen)
+        case "pendingDropped":
+            guard let method = object["method"]?.stringValue, let reason = object["reason"]?.stringValue else {
+                throw fail("pendingDropped needs 'method' and 'reason' strings")
+            }
+            self = .pendingDropped(method: method, reason: reason, error: object["error"] ?? .null)
         default: throw fail("unknown type '\(type)'")
         }
     }

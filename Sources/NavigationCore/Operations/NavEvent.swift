@@ -15,6 +15,13 @@ public enum NavEvent: Sendable, Hashable {
     case enter(ScreenRef, via: EventVia?)
     /// The new top screen is about to show.
     case willShow(ScreenRef)
+    /// A guard held the request (`method` as the caller named it) because `screen` requires
+    /// `guardName`; always the last event of its revision.
+    case pendingHeld(method: String, guardName: String, screen: String)
+    /// The pending request was dropped: `replaced` by a newer held request, `redirectClosed`
+    /// when the redirect ended with the flag still false, or the reason of the error it failed
+    /// with when it resumed (`error`: `{message, data}`; null otherwise).
+    case pendingDropped(method: String, reason: String, error: JSONValue)
 
     public var type: String {
         switch self {
@@ -25,6 +32,8 @@ public enum NavEvent: Sendable, Hashable {
         case .flowStarted: return "flowStarted"
         case .enter: return "enter"
         case .willShow: return "willShow"
+        case .pendingHeld: return "pendingHeld"
+        case .pendingDropped: return "pendingDropped"
         }
     }
 }
@@ -87,6 +96,14 @@ extension NavEvent {
         case .flowStarted(let flow, let name):
             object["flow"] = .string(flow.description)
             object["name"] = name.map(JSONValue.string) ?? .null
+        case .pendingHeld(let method, let guardName, let screen):
+            object["method"] = .string(method)
+            object["guard"] = .string(guardName)
+            object["screen"] = .string(screen)
+        case .pendingDropped(let method, let reason, let error):
+            object["method"] = .string(method)
+            object["reason"] = .string(reason)
+            if !error.isNull { object["error"] = error }
         }
         return .object(object)
     }

@@ -39,6 +39,15 @@ public struct DeepLinkOutcome: Sendable, Hashable {
     public var plan: [JSONValue]
     /// The screen instance the link ended on (`nil` in a dry run).
     public var screen: ScreenID?
+    /// In a dry run, the guard the link would hit: the first screen of the chain that
+    /// requires a flag that is false (a real link would be held).
+    var guarded: GuardHit? {
+        get { guardedBox?.hit }
+        set { guardedBox = newValue.map(GuardHitBox.init) }
+    }
+    /// Boxed: rare, and every result (of every operation: a deep link's outcome is the
+    /// largest detail) is copied several times on its way out.
+    var guardedBox: GuardHitBox? = nil
 
     public var target: DeepLinkStep { chain[chain.count - 1] }
 
@@ -56,9 +65,22 @@ public struct DeepLinkOutcome: Sendable, Hashable {
         if dryRun {
             object["dryRun"] = true
             object["plan"] = .array(plan)
+            if let guarded { object["guarded"] = guarded.jsonValue }
         }
         return object
     }
+}
+
+/// A dry run's guard hit, by reference.
+final class GuardHitBox: Sendable, Hashable {
+    let hit: GuardHit
+
+    init(_ hit: GuardHit) {
+        self.hit = hit
+    }
+
+    static func == (lhs: GuardHitBox, rhs: GuardHitBox) -> Bool { lhs.hit == rhs.hit }
+    func hash(into hasher: inout Hasher) { hasher.combine(hit) }
 }
 
 extension Navigator {
@@ -71,6 +93,16 @@ extension Navigator {
             resolved.noop = true
             resolved.screen = top.id
             return resolved
+        }
+        // Guards: any screen of the chain that requires a flag that is false holds the link
+        // (docs/guards.md); a dry run reports it and plans on.
+        for (index, step) in resolved.chain.enumerated() {
+            guard let hit = guardHit(onScreen: step.screen) else { continue }
+            if dryRun {
+                resolved.guarded = hit
+                break
+            }
+            throw hit.error.atStep(index, "open \(step.screen)")
         }
         var plan: [JSONValue] = []
         var rest = resolved.chain[...]

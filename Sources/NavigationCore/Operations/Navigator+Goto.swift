@@ -88,7 +88,10 @@ extension Navigator {
             records.enterVias.append(Self.enterVia(of: node, in: target, kept: old))
         }
         tree = target
-        let events = events(since: start)
+        var events = events(since: start)
+        // The session stays (flags are not part of a tree); a pending request whose redirect
+        // the new tree lacks is dropped (semantics.md 68).
+        dropPendingIfRedirectEnded(into: &events)
         revision += 1
         checkInvariants()
         return OperationResult(revision: revision, events: events, noop: false, detail: .plain)

@@ -52,6 +52,10 @@ extension Navigator {
             }
         }
 
+        // Guards: a destination that requires a flag that is false does not open (the request
+        // is held: docs/guards.md).
+        if destination.isGuarded { try checkGuards(destination.requires, screen: destination.name) }
+
         let opened = try open(destination, params: params, transition: transition)
         return RouteOutcome(screen: opened.screen, flow: opened.flow, via: opened.via)
     }

@@ -24,6 +24,10 @@ public struct Navigator: Sendable {
     /// The events of revision 1: the initial tree's `flowStarted`/`enter`s and its `willShow`.
     public internal(set) var bootEvents: [NavEvent] = []
     public internal(set) var ids: any IDSource
+    /// The session flags and the pending request (docs/guards.md).
+    public internal(set) var session: Session
+    /// How requests are named: with it, a guard can hold any operation `perform` is given.
+    public var requests: RequestNaming?
     /// What the operation under way recorded; empty between operations.
     var records = NavigatorRecords()
 
@@ -69,6 +73,7 @@ public struct Navigator: Sendable {
             throw NavigatorBootError(message: error.description)
         }
         self.context = NavigatorContext(definition: definition, limits: limits, matcher: matcher)
+        self.session = Session(names: context.flagNames)
         self.tree = NavigationTree(rootFlow: FlowID(0))
         self.ids = ids
         self.revision = 1
@@ -95,13 +100,15 @@ public struct Navigator: Sendable {
         return String(repeating: "0", count: 8 - hex.count) + hex
     }
 
-    /// `{revision, instance, root}` — `nav.state`'s result.
+    /// `{revision, instance, session, root}` — `nav.state`'s result.
     public var stateJSON: JSONValue {
-        ["revision": .int(revision), "instance": .string(instance), "root": tree.jsonValue]
+        ["revision": .int(revision), "instance": .string(instance), "session": session.jsonValue, "root": tree.jsonValue]
     }
 
     /// Applies one operation atomically. On success the tree and revision advance (unless
-    /// nothing changed: `noop`); on error nothing changes.
+    /// nothing changed: `noop`); on error nothing changes. A guard holds a request it can name
+    /// (`requests`, docs/guards.md), opening the guard's redirect as the revision instead;
+    /// without a way to name it, a guard's refusal is thrown (`guarded`).
     public mutating func perform(_ operation: NavOperation) throws(NavError) -> OperationResult {
         if let expected = operation.expectedRevision, expected != revision {
             throw .conflict("revision", expected: .int(expected), actual: .int(revision))
@@ -110,14 +117,22 @@ public struct Navigator: Sendable {
         defer { records.clear() }
         #if DEBUG
         let treeBefore = tree
-        defer { WorkMeter.uncounted { checkRevisionMatchesChange(from: treeBefore, revision: transaction.revision) } }
+        let sessionBefore = session
+        defer {
+            WorkMeter.uncounted {
+                checkRevisionMatchesChange(from: treeBefore, session: sessionBefore, revision: transaction.revision)
+            }
+        }
         #endif
         let detail: OperationResult.Detail
         do {
             detail = try run(operation)
         } catch {
             rollBack(transaction)
-            throw error
+            guard error.reason == .guarded, let requests, let hit = GuardHit(error, context: context) else { throw error }
+            let label = requests.label(operation)
+            records.clear()
+            return try hold(operation, as: label, hit: hit)
         }
         let start = transaction.start
         if case .deeplink(let outcome) = detail, outcome.dryRun {
@@ -131,11 +146,14 @@ public struct Navigator: Sendable {
             // Ids a result showed (an apply that opened and closed a screen) stay used.
             return OperationResult(revision: revision, events: [], noop: true, detail: detail)
         }
-        let events = events(since: start)
-        var finalDetail = detail
+        var events = events(since: start)
+        let finalDetail: OperationResult.Detail
         if case .close = detail {
             finalDetail = .close(closed: closedScreens(since: start), finished: events.finishedFlows)
+        } else {
+            finalDetail = consume detail
         }
+        if session.isHolding { dropPendingIfRedirectEnded(into: &events) }
         revision += 1
         checkInvariants()
         return OperationResult(revision: revision, events: events, noop: false, detail: finalDetail)
@@ -145,11 +163,12 @@ public struct Navigator: Sendable {
     /// Debug and test builds check the undo log and `changed(since:)`: an operation that made
     /// no revision (refused, a dry run, a no-op) left the tree equal to what it was, and one
     /// that made a revision changed it.
-    private func checkRevisionMatchesChange(from before: NavigationTree, revision revisionBefore: Int) {
+    private func checkRevisionMatchesChange(from before: NavigationTree, session sessionBefore: Session, revision revisionBefore: Int) {
         if revision == revisionBefore {
             precondition(tree == before, "navd: an operation without a revision changed the tree\n\(JSONWriter.string(tree.jsonValue))")
+            precondition(session == sessionBefore, "navd: an operation without a revision changed the session")
         } else {
-            precondition(tree != before, "navd: a revision that changed nothing\n\(JSONWriter.string(tree.jsonValue))")
+            precondition(tree != before || session != sessionBefore, "navd: a revision that changed nothing\n\(JSONWriter.string(tree.jsonValue))")
         }
     }
     #endif
@@ -157,7 +176,7 @@ public struct Navigator: Sendable {
     /// Debug and test builds check every invariant after every change.
     func checkInvariants() {
         #if DEBUG
-        if let violation = WorkMeter.uncounted({ tree.invariantViolation(screenLimitPerStack: limits.screensPerStack) }) {
+        if let violation = WorkMeter.uncounted({ tree.invariantViolation(screenLimitPerStack: limits.screensPerStack) ?? sessionViolation }) {
             preconditionFailure("\(violation)\n\(JSONWriter.string(tree.jsonValue))")
         }
         #endif

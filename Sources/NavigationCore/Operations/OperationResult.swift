@@ -15,6 +15,18 @@ public struct OperationResult: Sendable, Hashable {
         case plain
         case apply([OperationResult])
         case deeplink(DeepLinkOutcome)
+        /// A guard held the request; its redirect opened (docs/guards.md). Boxed: the
+        /// request is big and rare, and every result is copied.
+        indirect case held(PendingRequest)
+    }
+
+    /// Whether the revision held or dropped a request: the session changed. Those events are
+    /// always a revision's last (docs/guards.md), so the last event says.
+    public var changedPending: Bool {
+        switch events.last {
+        case .pendingHeld?, .pendingDropped?: return true
+        default: return false
+        }
     }
 
     /// The result object of the JSON-RPC response (docs/protocol.md).
@@ -43,6 +55,9 @@ public struct OperationResult: Sendable, Hashable {
             object["results"] = .array(results.map { .object($0.detailJSON) })
         case .deeplink(let outcome):
             for (key, value) in outcome.jsonObject.pairs { object[key] = value }
+        case .held(let pending):
+            object["pending"] = ["method": .string(pending.request.method), "params": .object(pending.request.params)]
+            object["redirected"] = pending.redirect.jsonValue
         }
         if noop { object["noop"] = true }
         return object

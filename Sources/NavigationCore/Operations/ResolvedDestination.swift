@@ -12,11 +12,18 @@ final class ResolvedScreen: Sendable {
     let defaultTransition: AppliedTransition
     /// `routes.edges`, in order.
     let edges: [Edge]
+    /// The session flags its `requires` names, as indices into the session's flags: empty for
+    /// an unguarded screen, so that opening one costs one test of an empty array.
+    let requires: [Int]
+    /// `!requires.isEmpty`, read where a route opens it.
+    let isGuarded: Bool
 
-    init(definition: ScreenDefinition, defaultTransition: AppliedTransition, edges: [Edge]) {
+    init(definition: ScreenDefinition, defaultTransition: AppliedTransition, edges: [Edge], requires: [Int]) {
         self.definition = definition
         self.defaultTransition = defaultTransition
         self.edges = edges
+        self.requires = requires
+        self.isGuarded = !requires.isEmpty
     }
 
     var name: String { definition.name }
@@ -37,10 +44,17 @@ final class ResolvedFlow: Sendable {
     let definition: FlowDefinition
     /// Its own `transition`, else modal.
     let defaultTransition: AppliedTransition
+    /// The session flags the screens it opens with require (a stack flow's root; every tab's
+    /// for a tabs flow), as indices into the session's flags.
+    let requires: [Int]
+    /// `!requires.isEmpty`.
+    let isGuarded: Bool
 
-    init(definition: FlowDefinition, defaultTransition: AppliedTransition) {
+    init(definition: FlowDefinition, defaultTransition: AppliedTransition, requires: [Int]) {
         self.definition = definition
         self.defaultTransition = defaultTransition
+        self.requires = requires
+        self.isGuarded = !requires.isEmpty
     }
 }
 
@@ -53,6 +67,29 @@ enum ResolvedDestination {
         switch self {
         case .screen(let screen): return screen.defaultTransition
         case .flow(let flow): return flow.defaultTransition
+        }
+    }
+
+    var name: String {
+        switch self {
+        case .screen(let screen): return screen.name
+        case .flow(let flow): return flow.definition.name
+        }
+    }
+
+    /// Whether opening it requires a session flag: one load, for every route.
+    var isGuarded: Bool {
+        switch self {
+        case .screen(let screen): return screen.isGuarded
+        case .flow(let flow): return flow.isGuarded
+        }
+    }
+
+    /// The session flags opening it requires (`ResolvedScreen.requires`).
+    var requires: [Int] {
+        switch self {
+        case .screen(let screen): return screen.requires
+        case .flow(let flow): return flow.requires
         }
     }
 }

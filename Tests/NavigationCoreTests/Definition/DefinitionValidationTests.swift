@@ -96,6 +96,7 @@ import Testing
             extra: #""guards": {"signedIn": {"redirect": "main"}, "admin": {"redirect": "a"}, "broken": {"redirect": "login"}}"#
         )) == [
             "error: $.screens.b.requires[0]: unknown guard 'sigendIn'",
+            "error: $.guards.admin.redirect: redirect 'a' requires 'admin', the guard it redirects for: it could never open",
             "error: $.guards.broken.redirect: unknown destination 'login'",
         ])
     }

@@ -30,7 +30,7 @@ import Testing
         func tab(_ f: Int, _ flow: String, _ s: Int, _ screen: String) -> String {
             #"{"id":"f\#(f)","flow":"\#(flow)","kind":"stack","screens":[{"id":"s\#(s)","screen":"\#(screen)","params":{},"flow":"f\#(f)","via":null}],"children":[],"presented":null,"via":null}"#
         }
-        let expected = #"{"revision":3,"instance":"00000000","root":{"id":"f1","flow":"main","kind":"tabs","selected":0,"tabs":["#
+        let expected = #"{"revision":3,"instance":"00000000","session":{"flags":{"signedIn":false},"pending":null},"root":{"id":"f1","flow":"main","kind":"tabs","selected":0,"tabs":["#
             + [feed, tab(3, "friends", 2, "friendsList"), tab(4, "chats", 3, "chatList"), tab(5, "settings", 4, "settingsHome")].joined(separator: ",")
             + #"],"children":[],"presented":null,"via":null}}"#
         #expect(JSONWriter.string(nav.stateJSON) == expected)

@@ -164,6 +164,8 @@ import NavProtocol
                         }
                     }
                     var fresh = Navigator(definition: definition, instance: "0")
+                    // Every screen opens: the flags its guards test are set.
+                    _ = try fresh.setFlags(fresh.session.names.map { (name: $0, value: true) })
                     let filled = try screen.validatedParams(params)
                     guard let url = CanonicalURL.url(for: screen, params: filled, definition: definition) else {
                         Issue.record("no URL for \(screen.name) \(filled) (seed \(seed))")

@@ -22,6 +22,11 @@ import NavFixtures
             "tag: dismissAll in a hidden tab", "tag: finished flow with result", "nav.selectTab ok",
             "tag: push fell back (single)", "nav.deeplink ok", "nav.deeplink noop", "tag: deep link reset",
             "tag: deep link top", "tag: deep link not found", "nav.deeplink -32006 noRouteForURL",
+            // Guards (docs/guards.md): `account` requires `signedIn`, whose redirect is `login`.
+            "tag: held nav.route", "tag: held nav.deeplink", "tag: held nav.apply", "tag: held request replaced",
+            "tag: held again: redirect reused", "tag: resumed nav.route", "tag: resumed nav.deeplink",
+            "tag: resumed request dropped: routeNotAllowed", "tag: pending dropped: redirect closed",
+            "session.set ok", "session.set noop", "session.set -32602 invalidParams", "steps with a pending request",
         ])
     }
 
@@ -146,7 +151,20 @@ struct ModelRun {
         let navigatorBefore = engine
         let engineOutcome: Result<OperationResult, NavError>
         do throws(NavError) {
-            engineOutcome = .success(try engine.call(call.method, call.params))
+            if call.method == "session.set" {
+                // Decoded as the daemon decodes it (the values' types are the params'), then set.
+                let line = JSONWriter.string(["jsonrpc": "2.0", "id": 1, "method": "session.set", "params": call.params])
+                switch JSONRPC.decode(line: Array(line.utf8)) {
+                case .single(.call(_, .sessionSet(let flags, _))):
+                    engineOutcome = .success(try engine.setFlags(flags.map { (name: $0.name, value: $0.value) }).revisionResult)
+                case .single(.badParams(_, _, let error)):
+                    throw error
+                default:
+                    preconditionFailure("session.set did not decode: \(line)")
+                }
+            } else {
+                engineOutcome = .success(try engine.call(call.method, call.params))
+            }
         } catch {
             engineOutcome = .failure(error)
         }
@@ -185,7 +203,7 @@ struct ModelRun {
             if call.method == "nav.route" || call.method == "nav.close", result.detailJSON != expected.detail {
                 return "result: engine \(JSONWriter.string(.object(result.detailJSON))), model \(JSONWriter.string(.object(expected.detail)))"
             }
-            if !result.noop, let problem = checkGoto(from: navigatorBefore, to: engine, like: result, method: call.method, counts: &counts) {
+            if !result.noop, engine.tree != before.tree, let problem = checkGoto(from: navigatorBefore, to: engine, like: result, method: call.method, counts: &counts) {
                 return problem
             }
         case (.success(let result), .failure(let expected)):
@@ -194,7 +212,35 @@ struct ModelRun {
             return "engine refused \(JSONWriter.string(error.jsonValue)), model succeeded (noop \(expected.noop))\nmodel events:\n\(eventLines(expected.events))"
         }
         if engine.revision != model.revision { return "revision: engine \(engine.revision), model \(model.revision)" }
-        return compareTrees(engine, model)
+        return compareTrees(engine, model) ?? compareSessions(engine, model, counts: &counts)
+    }
+
+    /// The flags and the pending request are the model's, and the session's invariants hold:
+    /// a pending request waits for a flag that is false, with its redirect open.
+    func compareSessions(_ engine: Navigator, _ model: ReferenceModel, counts: inout [String: Int]) -> String? {
+        for (index, name) in engine.session.names.enumerated() where model.flags[name] != engine.session.values[index] {
+            return "flag \(name): engine \(engine.session.values[index]), model \(model.flags[name].map(String.init) ?? "none")"
+        }
+        if engine.session.names.count != model.flags.count { return "flags: engine \(engine.session.names), model \(model.flags.keys.sorted())" }
+        switch (engine.session.pending, model.pending) {
+        case (nil, nil):
+            return nil
+        case (let pending?, let expected?):
+            counts["steps with a pending request", default: 0] += 1
+            let redirect = pending.redirect
+            if pending.request.method != expected.method || pending.request.params != expected.params || pending.guardName != expected.guardName
+                || pending.screen != expected.screen || redirect.to != expected.redirectTo || redirect.screen.number != expected.redirectScreen
+                || redirect.flow?.number != expected.redirectFlow
+            {
+                return "pending: engine \(JSONWriter.string(pending.jsonValue)), model \(expected)"
+            }
+            if engine.session.flag(pending.guardName) != false { return "the pending request waits for a flag that is set" }
+            let open = redirect.flow.map { engine.tree.flows.contains($0) } ?? engine.tree.screens.contains(redirect.screen)
+            if !open { return "the pending request's redirect is gone" }
+            return nil
+        case (let pending, let expected):
+            return "pending: engine \(pending.map { JSONWriter.string($0.jsonValue) } ?? "none"), model \(expected.map { "\($0)" } ?? "none")"
+        }
     }
 
     /// `goto` of the tree a revision made, from the state before it, makes the same tree and
@@ -210,16 +256,26 @@ struct ModelRun {
             return "goto of the new tree refused: \(error)"
         }
         if shadow.tree != engine.tree || gone.revision != engine.revision { return "goto made another tree or revision" }
-        // Only `flow.finish` knows a flow's result: a goto finishes flows with `null`.
-        let expected = result.events.map { event -> NavEvent in
+        // Only `flow.finish` knows a flow's result: a goto finishes flows with `null`. The
+        // session is not a tree's: its events are not a goto's.
+        func treeEvents(_ events: [NavEvent]) -> [NavEvent] {
+            events.filter {
+                switch $0 {
+                case .pendingHeld, .pendingDropped: return false
+                default: return true
+                }
+            }
+        }
+        let expected = treeEvents(result.events).map { event -> NavEvent in
             guard case .flowFinished(let flow, let name, _) = event else { return event }
             return .flowFinished(flow: flow, name: name, result: .null)
         }
+        let goneEvents = treeEvents(gone.events)
         // Several steps remove in their own order, and of a tabs flow that goes, `dismissAll`
         // removes the visible tab first, `nav.close`/`flow.finish` the last tab first: the
         // net change follows one rule (semantics.md 57), so those are compared as sets.
         let removedTabs = before.tree.flows.values.contains { $0.kind == .tabs && !engine.tree.flows.contains($0.id) }
-        if method == "nav.apply" || method == "nav.deeplink" || removedTabs {
+        if method == "nav.apply" || method == "nav.deeplink" || method == "session.set" || removedTabs {
             // Which transition a screen removed or added within several steps went by is the
             // net change's guess: compared without `via`.
             let sorted = { (events: [NavEvent]) in
@@ -229,12 +285,12 @@ struct ModelRun {
                     return JSONWriter.string(.object(object))
                 }.sorted()
             }
-            if sorted(gone.events) != sorted(expected) {
+            if sorted(goneEvents) != sorted(expected) {
                 return "goto events differ as a set\ngoto:\n\(eventLines(gone.events.map(\.jsonValue)))\nengine:\n\(eventLines(result.events.map(\.jsonValue)))"
             }
             counts["goto like \(method) (as a set)", default: 0] += 1
         } else {
-            if gone.events != expected {
+            if goneEvents != expected {
                 return "goto events differ from\n\(sketch(before.tree))\ngoto:\n\(eventLines(gone.events.map(\.jsonValue)))\nengine:\n\(eventLines(result.events.map(\.jsonValue)))"
             }
             counts["goto like \(method)", default: 0] += 1
@@ -277,7 +333,14 @@ struct ModelRun {
     }
 
     func compareEvents(_ engine: [NavEvent], _ model: [JSONValue]) -> String? {
-        let actual = engine.map(\.jsonValue)
+        // A resumed request's error is compared by its reason (the model has no messages).
+        let actual = engine.map { event -> JSONValue in
+            guard case .pendingDropped(_, _, let error) = event, !error.isNull, case .object(var object) = event.jsonValue else {
+                return event.jsonValue
+            }
+            object["error"] = error["data"]?["reason"] ?? .null
+            return .object(object)
+        }
         guard actual != model else { return nil }
         return "events differ\nengine:\n\(eventLines(actual))\nmodel:\n\(eventLines(model))"
     }

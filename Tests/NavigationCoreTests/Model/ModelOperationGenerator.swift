@@ -34,7 +34,19 @@ struct ModelOperationGenerator {
         let roll = int(0..<100)
         if roll < 8 { return apply(model) }
         if roll < 10 { return malformed(model) }
+        if roll < 17, !model.flags.isEmpty { return sessionSet(model) }
         return step(model, roll: int(0..<100))
+    }
+
+    /// `session.set` of one or two flags (docs/guards.md), true as often as false; sometimes
+    /// a name that is no flag, or a value that is no boolean.
+    private mutating func sessionSet(_ model: ReferenceModel) -> ModelCall {
+        var flags = JSONObject()
+        let names = model.flags.keys.sorted()
+        for _ in 0..<int(1..<3) { flags[pick(names)] = .bool(percent(55)) }
+        if percent(5) { flags[pick(["sigendIn", "admin", ""])] = true }
+        if percent(3) { flags[pick(names)] = "yes" }
+        return ModelCall(method: "session.set", params: ["flags": .object(flags)])
     }
 
     /// One operation other than `apply`.

@@ -18,6 +18,11 @@ extension RefTransaction {
             tag("deep link to the top")
             return
         }
+        for (index, step) in chain.enumerated() {
+            if let guardName = firstUnsetFlag(step.screen.requires) {
+                throw RefError.guarded(guardName, screen: step.screen.name).at(step: index, "open \(step.screen.name)")
+            }
+        }
         var rest = chain[...]
         if !notFound, let first = chain.first, isRootOfRootOrTab(first.screen.name) {
             // reset: every modal dismissed, the tab selected, its stack popped to the root.

@@ -78,7 +78,28 @@ extension RefTransaction {
             }
         }
 
+        // Guards: the destination's requires, all set (docs/guards.md).
+        if let guardName = firstUnsetFlag(requires(ofDestination: request.to)) {
+            throw .guarded(guardName, screen: request.to)
+        }
+
         return try open(screenDefinition, flowDefinition, params: params, via: via)
+    }
+
+    /// The first of `names` whose flag is false.
+    func firstUnsetFlag(_ names: [String]) -> String? {
+        names.first { flags[$0] != true }
+    }
+
+    /// What opening a destination requires: a screen's `requires`; for a flow, those of the
+    /// screens it starts with (a stack's root, every tab's root).
+    func requires(ofDestination name: String) -> [String] {
+        if let screen = app.screen(named: name) { return screen.requires }
+        guard let flow = app.flow(named: name) else { return [] }
+        switch flow.kind {
+        case .stack(let root): return app.screen(named: root)?.requires ?? []
+        case .tabs(let tabs, _): return tabs.flatMap { requires(ofDestination: $0) }
+        }
     }
 
     /// Opens a screen (or starts a flow, one of the two given) from the top with `via`

@@ -29,6 +29,8 @@ struct RefTransaction {
     private(set) var additions: [Logged] = []
     /// `flow.finish` results.
     var results: [Int: JSONValue] = [:]
+    /// The session flags the guards test (docs/guards.md), as the request found them.
+    var flags: [String: Bool] = [:]
     var tags: [String] = []
 
     init(app: AppDefinition, limits: RefLimits, root: RefFlow, nextFlow: Int, nextScreen: Int, revision: Int) {

@@ -13,9 +13,13 @@ struct ReferenceModel {
     let app: AppDefinition
     let limits: RefLimits
     private(set) var root: RefFlow
-    private(set) var revision = 1
+    var revision = 1
     private(set) var nextFlow = 1
     private(set) var nextScreen = 1
+    /// The session (docs/guards.md): a flag per guard and per name `requires` lists, all false
+    /// at boot, and the one held request.
+    var flags: [String: Bool] = [:]
+    var pending: RefPending?
     /// The events of revision 1.
     let bootEvents: [JSONValue]
 
@@ -30,6 +34,22 @@ struct ReferenceModel {
         nextFlow = boot.nextFlow
         nextScreen = boot.nextScreen
         bootEvents = boot.additions.map(\.event) + [.object(boot.root.topScreen.refJSON(type: "willShow"))]
+        for name in app.guards.map(\.name) + app.screens.flatMap(\.requires) { flags[name] = false }
+    }
+
+    /// A working copy of the state for one request.
+    func transaction() -> RefTransaction {
+        var work = RefTransaction(app: app, limits: limits, root: root, nextFlow: nextFlow, nextScreen: nextScreen, revision: revision)
+        work.flags = flags
+        return work
+    }
+
+    /// Keeps what a transaction made as the next revision.
+    mutating func commit(_ work: RefTransaction) {
+        root = work.root
+        nextFlow = work.nextFlow
+        nextScreen = work.nextScreen
+        revision += 1
     }
 
     /// The tree in the shape of docs/tree.md (`NavigationTree.jsonValue`).
@@ -38,17 +58,19 @@ struct ReferenceModel {
     /// Decodes and runs one request as a client would send it. A failure or a no-op leaves
     /// the model untouched (ids included).
     mutating func perform(method: String, params: JSONValue) -> RefOutcome {
+        if method == "session.set" { return setSession(params) }
         let request: RefRequest
         do {
             request = try RefRequest.decode(method: method, params: params)
         } catch {
             return .failure(error)
         }
-        var work = RefTransaction(app: app, limits: limits, root: root, nextFlow: nextFlow, nextScreen: nextScreen, revision: revision)
+        var work = transaction()
         var detail: JSONObject
         do {
             detail = try work.run(request)
         } catch {
+            if error.reason == "guarded" { return hold(method: method, params: Self.canonical(method, params), refusal: error) }
             return .failure(error)
         }
         guard work.root != root else {
@@ -59,7 +81,7 @@ struct ReferenceModel {
             detail["noop"] = true
             return .success(RefCommit(noop: true, events: [], detail: detail, tags: []))
         }
-        let events = work.events(from: root)
+        var events = work.events(from: root)
         if events.count(where: { !["willHide", "willShow", "tabSelected"].contains($0["type"]?.stringValue ?? "") })
             < work.removals.count + work.additions.count
         {
@@ -69,10 +91,11 @@ struct ReferenceModel {
             detail["closed"] = .array(events.filter { $0["type"] == "exit" }.map { $0["screen"]! })
             detail["finished"] = .array(events.filter { $0["type"] == "flowFinished" }.map { $0["flow"]! })
         }
-        root = work.root
-        nextFlow = work.nextFlow
-        nextScreen = work.nextScreen
-        revision += 1
+        commit(work)
+        if let dropped = dropPendingIfRedirectGone() {
+            events.append(dropped)
+            work.tag("pending dropped: redirect closed")
+        }
         return .success(RefCommit(noop: false, events: events, detail: detail, tags: work.tags))
     }
 }
@@ -108,6 +131,9 @@ struct RefError: Error, Equatable, CustomStringConvertible {
     /// index, the innermost step's method.
     var step: Int?
     var stepOp: String?
+    /// A guard's refusal: the guard and the screen that requires it.
+    var guardName: String?
+    var guardScreen: String?
 
     var description: String {
         "\(code) \(reason)" + (param.map { " param=\($0)" } ?? "") + (problem.map { " problem=\($0)" } ?? "")
@@ -133,6 +159,10 @@ struct RefError: Error, Equatable, CustomStringConvertible {
     static let nothingToClose = RefError(code: -32004, reason: "nothingToClose")
     static let unknownInstance = RefError(code: -32007, reason: "unknownInstance")
     static let limitExceeded = RefError(code: -32009, reason: "limitExceeded")
+
+    static func guarded(_ guardName: String, screen: String) -> RefError {
+        RefError(code: -32008, reason: "guarded", guardName: guardName, guardScreen: screen)
+    }
     /// A `-32602` whose `data.param` the documents do not pin down.
     static let invalid = RefError(code: -32602, reason: "invalidParams")
 

@@ -12,6 +12,8 @@ extension Navigator {
     mutating func call(_ method: String, _ params: JSONValue = [:]) throws(NavError) -> OperationResult {
         let operation = try NavOperation(method: method, params: params)
         do throws(NavError) {
+            // Named as the daemon names requests, so that a guard can hold them.
+            if requests == nil { requests = .jsonRPC }
             return try perform(operation)
         } catch {
             throw error.namingSteps(of: operation)

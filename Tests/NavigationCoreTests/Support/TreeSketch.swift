@@ -76,6 +76,8 @@ func sketch(_ events: [NavEvent]) -> [String] {
         case .flowStarted(let f, let n): return "flowStarted \(f) \(n ?? "-")"
         case .flowFinished(let f, let n, let result): return "flowFinished \(f) \(n ?? "-") \(JSONWriter.string(result))"
         case .tabSelected(let f, let t, let n): return "tabSelected \(f) \(t) \(n ?? "-")"
+        case .pendingHeld(let method, let guardName, let screen): return "pendingHeld \(method) \(guardName) \(screen)"
+        case .pendingDropped(let method, let reason, _): return "pendingDropped \(method) \(reason)"
         }
     }
 }

@@ -16,6 +16,8 @@ struct Scenario {
 
     init(definition: AppDefinition = .sample) throws {
         navigator = Navigator(definition: definition, instance: "9f2c41d0")
+        // Requests named as navd names them, so that a guard holds a route as navd does.
+        navigator.requests = .jsonRPC
         delivered = navigator.revision
         model.subscribed(try NavStateView(json: navigator.stateJSON))
     }

@@ -7,11 +7,11 @@ internal import NavigationCore
 struct ExpectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "expect",
-        abstract: "Checks the top screen, a stack, the tab, the revision or the next command's error.",
+        abstract: "Checks the top screen, a stack, the tab, the revision, the session or the next command's error.",
         discussion: "A failed expectation prints `expected …, got …` and exits 1 (in a script: FILE:LINE: …).",
         subcommands: [
             ExpectTopCommand.self, ExpectStackCommand.self, ExpectTabCommand.self, ExpectErrorCommand.self,
-            ExpectRevisionCommand.self,
+            ExpectRevisionCommand.self, ExpectPendingCommand.self, ExpectFlagCommand.self,
         ])
 }
 
@@ -127,6 +127,50 @@ struct ExpectRevisionCommand: ExpectationCommand {
     @OptionGroup var common: CommonOptions
 
     func expectation(in session: Session) throws(NavctlError) -> StateExpectation { .revision(revision) }
+}
+
+struct ExpectPendingCommand: ExpectationCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pending",
+        abstract: "Checks the request a guard holds: none, or its method (nav.route, nav.deeplink, …).")
+
+    @Argument(help: ArgumentHelp("none, or the pending request's method.", valueName: "none|method"))
+    var method: String
+
+    @OptionGroup var common: CommonOptions
+
+    func expectation(in session: Session) throws(NavctlError) -> StateExpectation {
+        .pending(method == "none" ? nil : method)
+    }
+}
+
+struct ExpectFlagCommand: ExpectationCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flag",
+        abstract: "Checks a session flag.")
+
+    @Argument(help: ArgumentHelp("The flag and its value.", valueName: "name=true|false"))
+    var flag: String
+
+    @OptionGroup var common: CommonOptions
+
+    func validate() throws { _ = try parsed() }
+
+    func parsed() throws(ValidationError) -> (name: String, value: Bool) {
+        guard let assignment = Assignment(flag), ["true", "false"].contains(assignment.value) else {
+            throw ValidationError("expected name=true or name=false, got '\(flag)'")
+        }
+        return (assignment.name, assignment.value == "true")
+    }
+
+    func expectation(in session: Session) throws(NavctlError) -> StateExpectation {
+        do {
+            let (name, value) = try parsed()
+            return .flag(name, value)
+        } catch {
+            throw usageError(error.message)
+        }
+    }
 }
 
 struct ExpectErrorCommand: SessionCommand {

@@ -23,6 +23,10 @@ public enum EventText {
             return "\(base) result=\(ParamText.value(result))"
         case .tabSelected:
             return "\(kind) \(event.flow ?? "?") \(event.name ?? event.tab.map(String.init) ?? "?")"
+        case .pendingHeld:
+            return "\(kind) \(event.method ?? "?"): \(event.name ?? "?") waits for \(event.guardName ?? "?")"
+        case .pendingDropped:
+            return "\(kind) \(event.method ?? "?") (\(event.reason ?? "?"))"
         }
     }
 

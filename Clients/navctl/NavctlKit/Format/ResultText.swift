@@ -27,15 +27,21 @@ public enum ResultText {
     }
 
     /// `nav.deeplink`: the change, then the mode and chain (and what was ignored); a dry
-    /// run prints its plan instead.
+    /// run prints its plan instead (and the guard it would hit); a held link, the change.
     public static func deepLink(_ operation: OperationResultView) -> String {
         let result = operation.json
+        // A guard held the link: the change says what opened instead (docs/guards.md).
+        if result["pending"] != nil { return change(operation) }
         let mode = result["mode"]?.stringValue ?? "?"
         let chain = (result["chain"]?.arrayValue ?? []).map(chainEntry).joined(separator: " > ")
         var lines: [String] = []
         if result["dryRun"]?.boolValue == true {
             lines.append("dry run at r\(result["revision"]?.intValue ?? 0), mode \(mode): \(chain)")
             for step in result["plan"]?.arrayValue ?? [] { lines.append("  " + planStep(step)) }
+            if let guarded = result["guarded"] {
+                let redirect = guarded["redirect"]?.stringValue.map { "; it would be held and \($0) would open" } ?? ""
+                lines.append("guarded: \(guarded["screen"]?.stringValue ?? "?") requires \(guarded["guard"]?.stringValue ?? "?")\(redirect)")
+            }
         } else {
             lines.append(change(operation))
             lines.append("mode \(mode): \(chain)")

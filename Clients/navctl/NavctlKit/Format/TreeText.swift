@@ -14,10 +14,15 @@ public import NavClient
 ///
 /// Tabs are listed in order with the selected one starred; a stack lists its screens bottom
 /// first; what a container presents is nested under it; the screens of an embedded child
-/// flow are nested under an `embeds` line; the one top screen is marked `<- top`.
+/// flow are nested under an `embeds` line; the one top screen is marked `<- top`. Flags that
+/// are set and a pending request (docs/guards.md) follow the first line.
 public enum TreeText {
     public static func render(_ state: NavStateView) -> String {
         var lines = ["revision \(state.revision), instance \(state.instance)"]
+        // The session, when it says something: flags set, a request a guard holds.
+        let set = state.session.setFlags
+        if !set.isEmpty { lines.append("flags set: " + set.joined(separator: ", ")) }
+        if let pending = state.session.pending { lines.append("pending: \(pending.method) — \(pending.summary)") }
         var renderer = Renderer(topID: state.topScreen?.id)
         renderer.flow(state.root, lineIndent: "", prefix: "", bodyIndent: "  ")
         lines += renderer.lines

@@ -145,6 +145,11 @@ public struct ReplayScript: Sendable, Hashable {
         case "nav.deeplink":
             guard let url = params["url"]?.stringValue else { break }
             return Command(line: "deeplink \(ScriptWord.quoted(url))")
+        case "session.set":
+            guard let flags = params["flags"]?.objectValue, !flags.isEmpty,
+                  flags.pairs.allSatisfy({ $0.value.boolValue != nil })
+            else { break }
+            return Command(line: "session set " + flags.pairs.map { "\(ScriptWord.quoted($0.key))=\($0.value.boolValue!)" }.joined(separator: " "))
         case "event.emit":
             // The definition decides the same way again; a listener may not be there: its
             // answer is replayed as the steps it was.

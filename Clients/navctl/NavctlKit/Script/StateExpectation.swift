@@ -14,6 +14,10 @@ public enum StateExpectation: Sendable, Hashable {
     case tab(String)
     /// `expect revision N`.
     case revision(Int)
+    /// `expect pending none|METHOD`: the method of the request a guard holds, nil for none.
+    case pending(String?)
+    /// `expect flag NAME=true|false`.
+    case flag(String, Bool)
 
     /// A screen name and the params it must have.
     public struct StackEntry: Sendable, Hashable {
@@ -47,6 +51,8 @@ public enum StateExpectation: Sendable, Hashable {
             return flow.map { "stack \($0): \(stack)" } ?? "stack \(stack)"
         case .tab(let name): return "tab \(name)"
         case .revision(let revision): return "revision \(revision)"
+        case .pending(let method): return "pending \(method ?? "none")"
+        case .flag(let name, let value): return "flag \(name)=\(value)"
         }
     }
 
@@ -75,6 +81,16 @@ public enum StateExpectation: Sendable, Hashable {
             return selectedName == name ? .passed(text) : .failed(expected: text, got: selectedName)
         case .revision(let revision):
             return state.revision == revision ? .passed(text) : .failed(expected: text, got: "revision \(state.revision)")
+        case .pending(let method):
+            let got = state.session.pending
+            if got?.method == method { return .passed(text) }
+            return .failed(expected: text, got: got.map { "pending \($0.method) (\($0.summary))" } ?? "pending none")
+        case .flag(let name, let value):
+            guard let actual = state.session.flag(name) else {
+                let known = state.session.flags.map(\.name).joined(separator: ", ")
+                return .failed(expected: text, got: "no flag named \(name) (flags: \(known.isEmpty ? "none" : known))")
+            }
+            return actual == value ? .passed(text) : .failed(expected: text, got: "flag \(name)=\(actual)")
         }
     }
 }

@@ -1,0 +1,21 @@
+import NavProtocol
+import NavigationCore
+import NavJSON
+
+/// `session.set` (docs/guards.md): the flags merge; a change is a revision, kept in the
+/// history and broadcast with the session, and it resumes the pending request when the flag
+/// it waits for is set.
+extension NavServer {
+    func setSession(_ flags: [FlagAssignment], expectRevision: Int?, in read: inout ReadBatch) throws(NavError) -> CallResult {
+        let change = try engine.setFlags(flags.map { (name: $0.name, value: $0.value) }, expectRevision: expectRevision)
+        guard !change.noop else { return .value(change.jsonValue) }
+        var given = JSONObject()
+        for flag in flags { given[flag.name] = .bool(flag.value) }
+        var params: JSONObject = ["flags": .object(given)]
+        if let expectRevision { params["expectRevision"] = .int(expectRevision) }
+        _ = committed(
+            change.revisionResult,
+            method: .sessionSet, params: .object(params), sessionChanged: true, in: &read)
+        return .value(change.jsonValue)
+    }
+}

@@ -1,0 +1,46 @@
+import NavJSON
+/// A guard that refused to open a screen: the flag that is false and the screen that requires
+/// it. Travels up from where the screen would open as a `guarded` `NavError` (so that the
+/// operation rolls back like any refusal), and is read back where the request is held.
+struct GuardHit: Sendable, Hashable {
+    var flag: Int
+    var guardName: String
+    var screen: String
+    /// The guard's redirect (`nil` only in a definition validation would refuse).
+    var redirect: String?
+
+    init(flag: Int, screen: String, context: NavigatorContext) {
+        self.flag = flag
+        self.guardName = context.flagNames[flag]
+        self.screen = screen
+        self.redirect = context.guards[flag]?.redirect
+    }
+
+    /// The hit a `guarded` error carries.
+    init?(_ error: NavError, context: NavigatorContext) {
+        guard error.reason == .guarded, let name = error.data["guard"]?.stringValue, let flag = context.flag(named: name),
+              let screen = error.data["screen"]?.stringValue
+        else { return nil }
+        self.init(flag: flag, screen: screen, context: context)
+    }
+
+    /// `guarded`: `data: {guard, screen, redirect}`.
+    var error: NavError {
+        var data: JSONObject = ["guard": .string(guardName), "screen": .string(screen)]
+        let consequence: String
+        if let redirect {
+            data["redirect"] = .string(redirect)
+            consequence = "its redirect is \(redirect)"
+        } else {
+            consequence = "no guard of that name redirects"
+        }
+        return NavError(.guarded, "\(screen) requires '\(guardName)', which is not set (\(consequence))", data: data)
+    }
+
+    /// `{guard, screen, redirect}`: what a dry run reports it would hit.
+    var jsonValue: JSONValue {
+        var object: JSONObject = ["guard": .string(guardName), "screen": .string(screen)]
+        if let redirect { object["redirect"] = .string(redirect) }
+        return .object(object)
+    }
+}

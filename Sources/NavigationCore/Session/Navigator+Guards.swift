@@ -1,0 +1,119 @@
+import NavJSON
+/// Guards (docs/guards.md): a screen whose `requires` names a flag that is false does not
+/// open; the request that asked for it is held and the guard's redirect opens instead, as one
+/// revision. The check sits where a destination opens, inside the one path every operation
+/// (and every step of an `apply`) goes through.
+extension Navigator {
+    /// Throws `guarded` for the first flag of `requires` that is false. `requires` is the
+    /// destination's precomputed flags: for an unguarded screen, one test of an empty array.
+    @inline(__always)
+    func checkGuards(_ requires: [Int], screen: @autoclosure () -> String) throws(NavError) {
+        guard !requires.isEmpty else { return }
+        if let hit = firstGuardHit(requires, screen: screen()) { throw hit.error }
+    }
+
+    /// The first flag of `requires` that is false, as a hit on `screen`.
+    func firstGuardHit(_ requires: [Int], screen: String) -> GuardHit? {
+        for flag in requires where !session.values[flag] {
+            return GuardHit(flag: flag, screen: screen, context: context)
+        }
+        return nil
+    }
+
+    /// The guard a screen of that name would hit now (deep-link chains, dry runs).
+    func guardHit(onScreen name: String) -> GuardHit? {
+        guard let screen = context.screen(named: name), !screen.requires.isEmpty else { return nil }
+        return firstGuardHit(screen.requires, screen: name)
+    }
+
+    /// Holds `operation` (refused by `hit`, and rolled back): opens the guard's redirect from
+    /// the current top, makes the request the pending one (a pending request before it is
+    /// dropped as `replaced`), and commits that as one revision whose events end with
+    /// `pendingHeld`. The request already pending, asked again, is a no-op.
+    mutating func hold(_ operation: NavOperation, as request: RequestLabel, hit: GuardHit) throws(NavError) -> OperationResult {
+        let transaction = begin()
+        let redirect: RedirectInstance
+        do {
+            redirect = try openRedirect(for: hit)
+        } catch {
+            rollBack(transaction)
+            throw error
+        }
+        let pending = PendingRequest(
+            request: request, operation: operation.resuming, guardName: hit.guardName, screen: hit.screen, redirect: redirect)
+        if session.pending == pending {
+            // The very request already held, its redirect open: nothing to change.
+            return OperationResult(revision: revision, events: [], noop: true, detail: .held(pending))
+        }
+        var events = events(since: transaction.start)
+        if let replaced = session.pending {
+            events.append(.pendingDropped(method: replaced.request.method, reason: "replaced", error: .null))
+        }
+        session.pending = pending
+        events.append(.pendingHeld(method: request.method, guardName: hit.guardName, screen: hit.screen))
+        revision += 1
+        checkInvariants()
+        return OperationResult(revision: revision, events: events, noop: false, detail: .held(pending))
+    }
+
+    /// Opens the redirect of the guard `hit` names, with its default transition and no params,
+    /// from the current top. A redirect that itself requires a flag that is false leads to
+    /// that guard's redirect (validation refuses a chain that comes back to a guard it left).
+    /// The pending request's redirect, still open and of the same destination, is reused: a
+    /// second request held by the same guard does not stack a second login on the first.
+    private mutating func openRedirect(for hit: GuardHit) throws(NavError) -> RedirectInstance {
+        var current = hit
+        var followed: [String] = []
+        while true {
+            guard let name = current.redirect, let destination = context.destination(named: name) else { throw current.error }
+            if let next = firstGuardHit(destination.requires, screen: name) {
+                followed.append(current.guardName)
+                guard !followed.contains(next.guardName) else {
+                    throw NavError(
+                        .guarded, "the redirects of guard '\(hit.guardName)' loop (\((followed + [next.guardName]).joined(separator: " → "))): nothing can open",
+                        data: ["guard": .string(hit.guardName), "screen": .string(hit.screen)])
+                }
+                current = next
+                continue
+            }
+            if let pending = session.pending, pending.redirect.to == name, isOpen(pending.redirect) {
+                return pending.redirect
+            }
+            let params = try destinationParams(destination, [:])
+            let opened = try open(destination, params: params, transition: destination.defaultTransition)
+            return RedirectInstance(to: name, screen: opened.screen, flow: opened.flow)
+        }
+    }
+
+    /// Whether what a redirect opened is still in the tree: its flow instance, else its screen.
+    func isOpen(_ redirect: RedirectInstance) -> Bool {
+        if let flow = redirect.flow { return tree.flows.contains(flow) }
+        return tree.screens.contains(redirect.screen)
+    }
+
+    /// Drops the pending request when what its redirect opened is gone (closed, dismissed,
+    /// finished, replaced by `nav.goto` or `nav.reset`): the flag is still false (a set flag
+    /// resumes it at once), so nothing would ever resume it.
+    mutating func dropPendingIfRedirectEnded(into events: inout [NavEvent]) {
+        guard let pending = session.pending, !isOpen(pending.redirect) else { return }
+        session.pending = nil
+        events.append(.pendingDropped(method: pending.request.method, reason: "redirectClosed", error: .null))
+    }
+
+    #if DEBUG
+    /// A pending request waits for a flag that is false, and its redirect is open.
+    var sessionViolation: TreeInvariantViolation? {
+        guard let pending = session.pending else { return nil }
+        guard let flag = context.flag(named: pending.guardName) else {
+            return TreeInvariantViolation(message: "the pending request waits for '\(pending.guardName)', which is no flag")
+        }
+        if session.values[flag] {
+            return TreeInvariantViolation(message: "the pending request waits for '\(pending.guardName)', which is set")
+        }
+        if !isOpen(pending.redirect) {
+            return TreeInvariantViolation(message: "the pending request's redirect \(pending.redirect.screen) is gone")
+        }
+        return nil
+    }
+    #endif
+}

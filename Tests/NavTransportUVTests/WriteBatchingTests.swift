@@ -4,6 +4,19 @@ import Testing
 extension TransportSuite {
     /// Bytes queued for a connection during one loop iteration leave in one `uv_write`.
     @Suite struct WriteBatching {
+        /// One client connects to the fixture's transport, writes `line` and reads `count` bytes.
+        static func send(_ line: String, readingBack count: Int, through fixture: Fixture) -> [UInt8] {
+            let path = fixture.path
+            let arrived = Shared<[UInt8]>([])
+            fixture.run {
+                let client = try TestClient.connect(to: path)
+                defer { client.close() }
+                try client.write(line)
+                arrived.value = try client.read(exactly: count)
+            }
+            return arrived.value
+        }
+
         @Test func manyMessagesQueuedInOneIterationAreOneWrite() throws {
             let fixture = try Fixture()
             defer { fixture.directory.remove() }
@@ -46,15 +59,7 @@ extension TransportSuite {
                 connection = nil
             }
             fixture.recorder.onClosed = { transport, _, _ in transport.stop() }
-            let path = fixture.path
-            let arrived = Shared<[UInt8]>([])
-            fixture.run {
-                let client = try TestClient.connect(to: path)
-                defer { client.close() }
-                try client.write("hello\n")
-                arrived.value = try client.read(exactly: 15)
-            }
-            #expect(arrived.value == bytes("hello\nand more\n"))
+            #expect(Self.send("hello\n", readingBack: 15, through: fixture) == bytes("hello\nand more\n"))
             #expect(seen.value == [15])
         }
 
@@ -68,15 +73,7 @@ extension TransportSuite {
             }
             fixture.recorder.onWillFlush = { _ in calls.update { $0 += 1 } }
             fixture.recorder.onClosed = { transport, _, _ in transport.stop() }
-            let path = fixture.path
-            let arrived = Shared<[UInt8]>([])
-            fixture.run {
-                let client = try TestClient.connect(to: path)
-                defer { client.close() }
-                try client.write("hello\n")
-                arrived.value = try client.read(exactly: 6)
-            }
-            #expect(arrived.value == bytes("hello\n"))
+            #expect(Self.send("hello\n", readingBack: 6, through: fixture) == bytes("hello\n"))
             #expect(calls.value == 0)
         }
 

@@ -7,6 +7,11 @@ Every line a test reads through a `navd_harness.Client` (which every fixture her
 out) is checked against Protocol/navd.openrpc.json as it is read; see `Client`.
 """
 
+import os
+import pathlib
+import shutil
+import tempfile
+
 import pytest
 
 from navd_harness import Navd, NavctlRunner, OpenRPCValidator, find_navctl, find_navd, serve_command
@@ -92,3 +97,12 @@ def navctl_bin():
 def navctl(navctl_bin, navd, tmp_path):
     """`navctl(*args, input=None)` → CompletedProcess, against the `navd` fixture."""
     return NavctlRunner(navctl_bin, navd.socket_path, tmp_path)
+
+
+@pytest.fixture
+def state_dir():
+    """A state directory of our own, outliving each navd started on it."""
+    path = pathlib.Path(tempfile.mkdtemp(prefix="navd-state-"))
+    os.chmod(path, 0o700)
+    yield path
+    shutil.rmtree(path, ignore_errors=True)

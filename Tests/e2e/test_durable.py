@@ -9,7 +9,6 @@ silently replaced by a fresh state.
 """
 
 import json
-import os
 import pathlib
 import shutil
 import signal
@@ -32,15 +31,6 @@ def ids_in(node):
     if isinstance(node, list):
         return set().union(*(ids_in(value) for value in node))
     return set()
-
-
-@pytest.fixture
-def state_dir():
-    """A state directory of our own, outliving each navd started on it."""
-    path = pathlib.Path(tempfile.mkdtemp(prefix="navd-state-"))
-    os.chmod(path, 0o700)
-    yield path
-    shutil.rmtree(path, ignore_errors=True)
 
 
 def durable(navd_command, state_dir, *extra):

@@ -10,11 +10,7 @@ held requests; and a restart — even `kill -9` between the redirect and the sig
 forgets what was held, so signing in afterwards does nothing.
 """
 
-import os
-import pathlib
-import shutil
 import signal
-import tempfile
 
 import pytest
 
@@ -117,14 +113,6 @@ def test_unknown_flags_are_refused_and_change_nothing(navd):
             app.call("session.set", {"flags": {"sigendIn": True}})
         assert refused.value.code == -32602 and refused.value.data["problem"] == "unknown"
         assert app.call("nav.state")["revision"] == 1
-
-
-@pytest.fixture
-def state_dir():
-    path = pathlib.Path(tempfile.mkdtemp(prefix="navd-state-"))
-    os.chmod(path, 0o700)
-    yield path
-    shutil.rmtree(path, ignore_errors=True)
 
 
 def test_kill_9_between_the_redirect_and_sign_in_still_resumes(navd_command, state_dir):

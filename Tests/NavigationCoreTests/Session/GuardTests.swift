@@ -7,6 +7,17 @@ import NavProtocol
 /// redirect is the `login` flow (modal). Each test states the whole change: the events, the
 /// session and what the tree holds.
 @Suite struct GuardTests {
+    /// Signing in from the login the held request opened on the feed: the login finishes
+    /// satisfied, then the request selects the settings tab and opens `account`.
+    static let signInOpensAccountFromSettings = [
+        "willHide s5 loginForm",
+        "exit s5 loginForm modal dismiss",
+        #"flowFinished f6 login "satisfied""#,
+        "tabSelected f1 3 settings",
+        "enter s6 account push push",
+        "willShow s6 account",
+    ]
+
     /// The sample navigator on the settings tab (top: s4 settingsHome, which routes account).
     func onSettings() throws -> Navigator {
         var nav = sampleNavigator()
@@ -79,14 +90,7 @@ import NavProtocol
         ])
         #expect(nav.tree.flows[nav.tree.rootFlow]!.selected == 0, "nothing the link asked for happened")
         let change = try nav.setFlags([("signedIn", true)])
-        #expect(sketch(change.events) == [
-            "willHide s5 loginForm",
-            "exit s5 loginForm modal dismiss",
-            #"flowFinished f6 login "satisfied""#,
-            "tabSelected f1 3 settings",
-            "enter s6 account push push",
-            "willShow s6 account",
-        ])
+        #expect(sketch(change.events) == Self.signInOpensAccountFromSettings)
         #expect(change.resumed?.method == "nav.deeplink")
     }
 
@@ -110,14 +114,7 @@ import NavProtocol
         #expect(nav.tree.flows[nav.tree.rootFlow]!.selected == 0, "the first step did not happen either")
         #expect(nav.session.pending?.request == RequestLabel(method: "nav.apply", params: ops.objectValue!))
         let change = try nav.setFlags([("signedIn", true)])
-        #expect(sketch(change.events) == [
-            "willHide s5 loginForm",
-            "exit s5 loginForm modal dismiss",
-            #"flowFinished f6 login "satisfied""#,
-            "tabSelected f1 3 settings",
-            "enter s6 account push push",
-            "willShow s6 account",
-        ])
+        #expect(sketch(change.events) == Self.signInOpensAccountFromSettings)
         guard case .apply(let results)? = change.resumed?.result.detail else { Issue.record("not an apply"); return }
         #expect(results.count == 2)
     }

@@ -26,6 +26,8 @@ struct DeepLinkCase {
         expect(resolution["error"] == .null, "routes.resolve has no error when the dry run succeeds",
                JSONWriter.string(resolution))
         var runner = navigator
+        // Named as navd names requests, so that a guard holds the link rather than refusing it.
+        runner.requests = .jsonRPC
         let run: OperationResult
         do {
             run = try runner.perform(.deeplink(url: url))
@@ -33,6 +35,12 @@ struct DeepLinkCase {
             broken("a link whose dry run succeeds opens", "\(error)")
         }
         runner.expectInvariants("after the deep link")
+        if case .deeplink(let outcome) = plan.detail, let guarded = outcome.jsonObject["guarded"] {
+            // The dry run named the guard: the link is held, its redirect opened instead.
+            expect(runner.session.pending?.request.method == "nav.deeplink" && runner.revision == navigator.revision + 1,
+                   "a link whose dry run hits a guard is held, in one revision", "\(JSONWriter.string(guarded))\nrun: \(run)")
+            return
+        }
         expect(plan.events == run.events && plan.noop == run.noop, "the dry run plans exactly what the link does",
                "plan: \(plan)\nrun: \(run)")
         checkRoundTrip(runner, resolution: resolution)

@@ -8,12 +8,36 @@ public struct HistoryCause: Sendable, Hashable {
     public var params: JSONValue
     public var client: String?
     public var clientID: String?
-    /// For a revision an `event.emit` made: the event's name and who handled it
-    /// (`"definition"` or a listener's client id).
-    public var event: String?
-    public var by: String?
+    /// What only an `event.emit`'s revision has, boxed: every revision's cause is copied into
+    /// the history, and three inline optionals there cost each of them (about 70 instructions
+    /// per request) for what few revisions carry.
+    private var handling: EventHandling?
+
+    private indirect enum EventHandling: Sendable, Hashable {
+        case fields(event: String?, by: String?, steps: JSONValue?)
+    }
+
+    /// For a revision an `event.emit` made: the event's name.
+    public var event: String? {
+        get { if case .fields(let event, _, _)? = handling { return event } else { return nil } }
+        set { setHandling(event: newValue, by: by, steps: steps) }
+    }
+
+    /// Who handled the event (`"definition"` or a listener's client id).
+    public var by: String? {
+        get { if case .fields(_, let by, _)? = handling { return by } else { return nil } }
+        set { setHandling(event: event, by: newValue, steps: steps) }
+    }
+
     /// The steps the event became (as `nav.apply` ops), with `event`.
-    public var steps: JSONValue?
+    public var steps: JSONValue? {
+        get { if case .fields(_, _, let steps)? = handling { return steps } else { return nil } }
+        set { setHandling(event: event, by: by, steps: newValue) }
+    }
+
+    private mutating func setHandling(event: String?, by: String?, steps: JSONValue?) {
+        handling = event == nil && by == nil && steps == nil ? nil : .fields(event: event, by: by, steps: steps)
+    }
 
     public init(
         method: String, params: JSONValue = .object([:]), client: String? = nil, clientID: String? = nil,
@@ -23,9 +47,7 @@ public struct HistoryCause: Sendable, Hashable {
         self.params = params
         self.client = client
         self.clientID = clientID
-        self.event = event
-        self.by = by
-        self.steps = steps
+        setHandling(event: event, by: by, steps: steps)
     }
 
     /// Revision 1 of a fresh state.

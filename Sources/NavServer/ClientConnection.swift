@@ -25,10 +25,8 @@ final class ClientConnection {
     var holdsEmit = false
     var backlog: [[UInt8]] = []
     var backlogBytes = 0
-    /// `events.listen`: the events this connection handles, and when it last called it (the
-    /// order listeners are asked in).
+    /// `events.listen`: the events this connection handles.
     var listensTo: Set<String> = []
-    var listenOrder = 0
 
     init(id: ClientID, decoder: FrameDecoder) {
         self.idText = id.description

@@ -11,8 +11,6 @@ struct EventQueue {
     var inFlight: InFlight?
     /// The number of the next `event.handle` request id (`"e1"`, `"e2"`, …).
     var nextRequest = 1
-    /// Counts `events.listen` calls: a listener's place in the order listeners are asked.
-    var listenCalls = 0
     /// True while the queue is being moved forward: an emit replayed meanwhile only queues.
     var advancing = false
 

@@ -44,8 +44,6 @@ extension NavServer {
     func listen(_ connection: ClientConnection, to names: [String]) throws(NavError) -> JSONValue {
         for name in names where engine.definition.event(named: name) == nil { throw unknownEvent(name) }
         connection.listensTo = Set(names)
-        eventQueue.listenCalls += 1
-        connection.listenOrder = eventQueue.listenCalls
         listeners.removeAll { $0 === connection }
         if !names.isEmpty { listeners.append(connection) }
         return ["events": .array(names.map(JSONValue.string))]
@@ -129,13 +127,18 @@ extension NavServer {
             else {
                 throw NavError.invalidParams("steps[\(index)] must be {\"method\", \"params\"}")
             }
-            do throws(NavError) {
-                operations.append(try NavOperation(method: method, params: fields["params"]))
-            } catch {
-                throw error.atStep(index, method)
-            }
+            operations.append(try Self.step(index, method, fields["params"]))
         }
         return (steps, operations)
+    }
+
+    /// Step `index` of an event's steps as the operation it asks for; its error names the step.
+    private static func step(_ index: Int, _ method: String, _ params: JSONValue?) throws(NavError) -> NavOperation {
+        do throws(NavError) {
+            return try NavOperation(method: method, params: params)
+        } catch {
+            throw error.atStep(index, method)
+        }
     }
 
     private func skipInFlight(_ reason: SkippedListener.Reason, _ message: String, into outbox: inout Outbox) {
@@ -154,8 +157,7 @@ extension NavServer {
         while eventQueue.inFlight == nil, !eventQueue.pending.isEmpty {
             var head = eventQueue.pending[0]
             if head.candidates == nil {
-                head.candidates = listeners.filter { $0.listensTo.contains(head.event.name) }
-                    .sorted { $0.listenOrder < $1.listenOrder }.map(\.id)
+                head.candidates = listeners.filter { $0.listensTo.contains(head.event.name) }.map(\.id)
             }
             if connection(for: head.emitter)?.closing != false {
                 eventQueue.pending.removeFirst()
@@ -250,11 +252,7 @@ extension NavServer {
             }
             var decoded: [NavOperation] = []
             for (index, step) in substituted.enumerated() {
-                do throws(NavError) {
-                    decoded.append(try NavOperation(method: step.method, params: step.params))
-                } catch {
-                    throw error.atStep(index, step.method)
-                }
+                decoded.append(try Self.step(index, step.method, step.params))
             }
             (by, stepsJSON, operations) = ("definition", substituted.map(\.jsonValue), decoded)
         }

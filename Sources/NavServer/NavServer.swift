@@ -39,7 +39,8 @@ public final class NavServer {
     var storedRevision = 0
     /// Routing events waiting to be handled (`NavServer+Events`).
     var eventQueue = EventQueue()
-    /// The connections that called `events.listen` with at least one event.
+    /// The connections that called `events.listen` with at least one event, in the order of
+    /// their latest call: the order listeners are asked in.
     var listeners: [ClientConnection] = []
 
     /// A server of `navigator`'s state. `history` is what a restored state brings along; without
@@ -272,11 +273,7 @@ public final class NavServer {
         case .call(let id, let call):
             let result: CallResult
             do throws(NavError) {
-                if case .emit(let name, let payload, let expectRevision) = call {
-                    result = try emit(name, payload: payload, expectRevision: expectRevision, id: id, in: &read)
-                } else {
-                    result = try run(call, in: &read)
-                }
+                result = try run(call, id: id, in: &read)
             } catch {
                 if let id { RPCEncoder.failure(id: id, error: error, into: &read.responses) }
                 return
@@ -287,8 +284,9 @@ public final class NavServer {
         }
     }
 
-    /// Runs a call: every method navd has, one case each.
-    private func run(_ call: RPCCall, in read: inout ReadBatch) throws(NavError) -> CallResult {
+    /// Runs a call: every method navd has, one case each. `id` is the request's (`nil` for a
+    /// notification): a queued `event.emit` is answered with it later.
+    private func run(_ call: RPCCall, id: JSONValue?, in read: inout ReadBatch) throws(NavError) -> CallResult {
         let connection = read.connection
         switch call {
         case .operation(let operation):
@@ -329,7 +327,7 @@ public final class NavServer {
         case .sessionGet:
             return .value(engine.session.jsonValue)
         case .emit(let name, let payload, let expectRevision):
-            return try emit(name, payload: payload, expectRevision: expectRevision, id: nil, in: &read)
+            return try emit(name, payload: payload, expectRevision: expectRevision, id: id, in: &read)
         case .listen(let events):
             return .value(try listen(connection, to: events))
         }

@@ -72,6 +72,11 @@ final class Daemon: TransportDelegate {
 
     func transport(_ transport: UVTransport, received bytes: UnsafeRawBufferPointer, from connection: ConnectionID) {
         server.receive(bytes, from: client(connection), handler: outputs(to: transport))
+        followListenerDeadline(transport)
+    }
+
+    /// After a call into the server: the timer moves when the listener deadline did.
+    private func followListenerDeadline(_ transport: UVTransport) {
         if server.listenerDeadline != listenerTimer?.deadline { armListenerTimer(transport) }
     }
 
@@ -115,12 +120,12 @@ final class Daemon: TransportDelegate {
 
     func transport(_ transport: UVTransport, endOfInput connection: ConnectionID) {
         perform(server.endOfInput(client(connection)), on: transport)
-        if server.listenerDeadline != listenerTimer?.deadline { armListenerTimer(transport) }
+        followListenerDeadline(transport)
     }
 
     func transport(_ transport: UVTransport, closed connection: ConnectionID, reason: CloseReason) {
         perform(server.disconnect(client(connection)), on: transport)
-        if server.listenerDeadline != listenerTimer?.deadline { armListenerTimer(transport) }
+        followListenerDeadline(transport)
         switch reason {
         case .tooFarBehind:
             logger.warning("client disconnected", metadata: ["client": "\(connection)", "reason": "\(reason)"])

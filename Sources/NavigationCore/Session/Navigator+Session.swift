@@ -47,10 +47,7 @@ extension Navigator {
             try finishRedirect(pending.redirect)
             let detail = try run(pending.operation)
             let events = events(since: transaction.start)
-            var finalDetail = detail
-            if case .close = detail {
-                finalDetail = .close(closed: closedScreens(since: transaction.start), finished: events.finishedFlows)
-            }
+            let finalDetail = detail.closing(closed: closedScreens(since: transaction.start), finished: events.finishedFlows)
             // A resumed request may itself have opened nothing new (a `singleTop` no-op); the
             // revision stands for the flags.
             revision += 1

@@ -215,7 +215,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavStoreTests",
-            dependencies: ["NavJSON", "NavStore", "NavigationCore", "CSQLite"],
+            dependencies: ["NavJSON", "NavStore", "NavigationCore", "NavFixtures", "CSQLite"],
             path: "Tests/NavStoreTests"
         ),
         .testTarget(

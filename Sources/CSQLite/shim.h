@@ -1,5 +1,5 @@
 /*
- * CSQLite: Debian's SQLite (libsqlite3-dev), where navd keeps its state, plus the one helper
+ * CSQLite: Debian's SQLite (libsqlite3-dev), where navd keeps its state, plus the helpers
  * Swift cannot express directly. Nothing else lives here.
  */
 #ifndef NAVD_CSQLITE_SHIM_H
@@ -10,6 +10,11 @@
 /* SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import: binds text SQLite copies. */
 static inline int navd_sqlite3_bind_text_copy(sqlite3_stmt *statement, int index, const char *text, int length) {
     return sqlite3_bind_text(statement, index, text, length, SQLITE_TRANSIENT);
+}
+
+/* The same for a blob. */
+static inline int navd_sqlite3_bind_blob_copy(sqlite3_stmt *statement, int index, const void *bytes, int length) {
+    return sqlite3_bind_blob(statement, index, bytes, length, SQLITE_TRANSIENT);
 }
 
 #endif

@@ -30,6 +30,19 @@ final class SQLiteStatement {
         guard status == SQLITE_OK else { throw connection.error(status, doing: "binding") }
     }
 
+    /// Bytes as a blob (an empty one too, not NULL); SQLite copies them.
+    func bind(blob bytes: [UInt8], at index: Int32) throws(StoreError) {
+        let status = bytes.isEmpty
+            ? sqlite3_bind_zeroblob(statement, index, 0)
+            : bytes.withUnsafeBytes { navd_sqlite3_bind_blob_copy(statement, index, $0.baseAddress, Int32($0.count)) }
+        guard status == SQLITE_OK else { throw connection.error(status, doing: "binding") }
+    }
+
+    func bindNull(at index: Int32) throws(StoreError) {
+        let status = sqlite3_bind_null(statement, index)
+        guard status == SQLITE_OK else { throw connection.error(status, doing: "binding") }
+    }
+
     func bind(_ text: String, at index: Int32) throws(StoreError) {
         try bind(Array(text.utf8), at: index)
     }
@@ -60,15 +73,17 @@ final class SQLiteStatement {
 
     func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
 
-    /// A text column's bytes (empty for NULL).
+    /// A text or blob column's bytes (empty for NULL).
     func bytes(_ column: Int32) -> [UInt8] {
-        guard let text = sqlite3_column_text(statement, column) else { return [] }
+        guard let bytes = sqlite3_column_blob(statement, column) else { return [] }
         let count = Int(sqlite3_column_bytes(statement, column))
-        return Array(UnsafeBufferPointer(start: text, count: count))
+        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
     }
 
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+
     func string(_ column: Int32) -> String? {
-        guard sqlite3_column_type(statement, column) != SQLITE_NULL else { return nil }
+        guard !isNull(column) else { return nil }
         return String(decoding: bytes(column), as: UTF8.self)
     }
 }

@@ -8,14 +8,20 @@ public final class StateDatabase {
     public let path: String
     /// Revisions kept on disk: older ones are pruned by the commit that goes past the limit.
     public let historyLimit: Int
+    /// Revisions from one keyframe to the next (fewer when the history is shorter).
+    static let keyframeInterval = 64
     private var lock: StoreLock?
     private let connection: SQLiteConnection
     private let begin: SQLiteStatement
     private let end: SQLiteStatement
     private let rollback: SQLiteStatement
     private let insertRevision: SQLiteStatement
-    private let saveState: SQLiteStatement
     private let prune: SQLiteStatement
+    /// Revisions between keyframes: at most `historyLimit`, so that the rows on disk are never
+    /// more than twice the history.
+    private let keyframeInterval: Int
+    /// The trees of the rows written so far (the newest, and where the keyframes are).
+    private var written: TreeChain
 
     /// Opens `path` for `app`, creating it if it is new. Throws `.locked` when another process
     /// holds it, `.unreadable`, `.newerSchema` or `.otherApp` for a file navd must not use:
@@ -38,7 +44,7 @@ public final class StateDatabase {
         if version == 0 && objects > 0 {
             throw StoreError(.unreadable, path: path, detail: "an SQLite database, but not navd's")
         }
-        if version == StoreSchema.version {
+        if version >= 1 {
             let statement = try connection.prepare(StoreSchema.app)
             let found = try statement.step() ? statement.string(0) : nil
             statement.reset()
@@ -56,13 +62,17 @@ public final class StateDatabase {
             throw StoreError(.failed, path: path, detail: "cannot use WAL mode (journal mode \(journal ?? "unknown"))")
         }
         try connection.execute("PRAGMA synchronous = \(sync.pragma)")
-        if version == 0 {
+        if version < StoreSchema.version {
             try connection.execute("BEGIN IMMEDIATE")
             do throws(StoreError) {
-                try connection.execute(StoreSchema.create)
-                let insertApp = try connection.prepare(StoreSchema.insertApp)
-                try insertApp.bind(app, at: 1)
-                try insertApp.run()
+                if version == 0 {
+                    try connection.execute(StoreSchema.create)
+                    let insertApp = try connection.prepare(StoreSchema.insertApp)
+                    try insertApp.bind(app, at: 1)
+                    try insertApp.run()
+                } else {
+                    try connection.execute(StoreSchema.migrateFromVersion1)
+                }
                 try connection.execute("COMMIT")
             } catch {
                 try? connection.execute("ROLLBACK")
@@ -71,11 +81,12 @@ public final class StateDatabase {
         }
         self.lock = lock
         self.connection = connection
+        keyframeInterval = min(Self.keyframeInterval, historyLimit)
+        written = TreeChain(interval: keyframeInterval)
         begin = try connection.prepare("BEGIN IMMEDIATE")
         end = try connection.prepare("COMMIT")
         rollback = try connection.prepare("ROLLBACK")
         insertRevision = try connection.prepare(StoreSchema.insertRevision)
-        saveState = try connection.prepare(StoreSchema.saveState)
         prune = try connection.prepare(StoreSchema.prune)
     }
 
@@ -84,56 +95,81 @@ public final class StateDatabase {
     /// database `.unreadable`.
     public func load() throws(StoreError) -> StoredState? {
         try checkOpen()
-        let stateStatement = try connection.prepare(StoreSchema.loadState)
-        guard try stateStatement.step() else { return nil }
-        let revision = stateStatement.int(0)
-        let stateBytes = stateStatement.bytes(1)
-        stateStatement.reset()
         let rows = try connection.prepare(StoreSchema.loadRevisions)
-        try rows.bind(revision - historyLimit, at: 1)
-        var entries: [HistoryEntry] = []
+        // Every row from the first (a keyframe) is read: a delta needs the tree before it.
+        var read: [(revision: Int, at: Int, cause: [UInt8], events: [UInt8], tree: [UInt8])] = []
+        var chain = TreeChain(interval: keyframeInterval)
+        var state: [UInt8]?
         while try rows.step() {
             let revision = rows.int(0)
-            do {
-                entries.append(try StoredJSON.entry(
-                    revision: revision, at: rows.int(1), cause: rows.bytes(2), events: rows.bytes(3), tree: rows.bytes(4)))
-            } catch {
+            let delta = rows.isNull(5) ? nil : TreeDelta(prefix: rows.int(5), suffix: rows.int(6), middle: rows.bytes(4))
+            guard let tree = chain.read(revision: revision, full: delta == nil ? rows.bytes(4) : nil, delta: delta) else {
                 rows.reset()
-                throw StoreError(.unreadable, path: path, detail: "revision \(revision) does not decode: \(error)")
+                throw StoreError(.unreadable, path: path, detail: "revision \(revision)'s tree is stored against a tree that is not there")
+            }
+            read.append((revision, rows.int(1), rows.bytes(2), rows.bytes(3), tree))
+            state = rows.isNull(7) ? nil : rows.bytes(7)
+        }
+        guard let last = read.last else { return nil }
+        guard let state else {
+            throw StoreError(.unreadable, path: path, detail: "its newest revision \(last.revision) has no saved state")
+        }
+        var entries: [HistoryEntry] = []
+        entries.reserveCapacity(min(read.count, historyLimit))
+        for row in read.suffix(historyLimit) {
+            do {
+                entries.append(try StoredJSON.entry(revision: row.revision, at: row.at, cause: row.cause, events: row.events, tree: row.tree))
+            } catch {
+                throw StoreError(.unreadable, path: path, detail: "revision \(row.revision) does not decode: \(error)")
             }
         }
-        guard let last = entries.last, last.revision == revision else {
-            throw StoreError(.unreadable, path: path, detail: "the saved revision \(revision) has no history entry")
-        }
         // The current tree is decoded (and checked) now; the older ones when a client asks.
+        let snapshot: NavigatorSnapshot
         do {
-            return StoredState(snapshot: try StoredJSON.snapshot(state: stateBytes, tree: try last.tree), entries: entries)
+            snapshot = try StoredJSON.snapshot(state: state, tree: try entries[entries.count - 1].tree)
         } catch {
             throw StoreError(.unreadable, path: path, detail: "its saved state does not decode: \(error)")
         }
+        guard snapshot.revision == last.revision else {
+            throw StoreError(.unreadable, path: path, detail: "the saved state is of revision \(snapshot.revision), its newest row of \(last.revision)")
+        }
+        written = chain
+        return StoredState(snapshot: snapshot, entries: entries)
     }
 
     /// Saves `entries` (in revision order, the last one of `state`'s revision) and `state` in one
-    /// transaction, and prunes the
-    /// revisions beyond the limit: all of it is on disk when this returns, or none of it.
+    /// transaction, and prunes the oldest keyframe's rows once the next keyframe is old enough
+    /// to start the history alone: all of it is on disk when this returns, or none of it.
     public func commit(_ entries: [HistoryEntry], state: NavigatorSnapshot) throws(StoreError) {
         try checkOpen()
+        var chain = written
         try begin.run()
         do throws(StoreError) {
-            for entry in entries {
-                let parts = StoredJSON.parts(of: entry)
+            for (index, entry) in entries.enumerated() {
+                let tree = chain.write(revision: entry.revision, tree: entry.encodedTree)
                 try insertRevision.bind(entry.revision, at: 1)
                 try insertRevision.bind(entry.at, at: 2)
-                try insertRevision.bind(parts.cause, at: 3)
-                try insertRevision.bind(parts.events, at: 4)
-                try insertRevision.bind(parts.tree, at: 5)
+                try insertRevision.bind(StoredJSON.bytes(entry.cause.jsonValue), at: 3)
+                try insertRevision.bind(entry.encodedEvents, at: 4)
+                switch tree {
+                case .full(let bytes):
+                    try insertRevision.bind(blob: bytes, at: 5)
+                    try insertRevision.bindNull(at: 6)
+                    try insertRevision.bindNull(at: 7)
+                case .delta(let delta):
+                    try insertRevision.bind(blob: delta.middle, at: 5)
+                    try insertRevision.bind(delta.prefix, at: 6)
+                    try insertRevision.bind(delta.suffix, at: 7)
+                }
+                if index == entries.count - 1 {
+                    try insertRevision.bind(StoredJSON.state(of: state), at: 8)
+                } else {
+                    try insertRevision.bindNull(at: 8)
+                }
                 try insertRevision.run()
             }
-            try saveState.bind(state.revision, at: 1)
-            try saveState.bind(StoredJSON.state(of: state), at: 2)
-            try saveState.run()
-            if state.revision > historyLimit {
-                try prune.bind(state.revision - historyLimit, at: 1)
+            if let start = chain.prunableBefore(keeping: state.revision - historyLimit + 1) {
+                try prune.bind(start, at: 1)
                 try prune.run()
             }
             try end.run()
@@ -141,6 +177,7 @@ public final class StateDatabase {
             try? rollback.run()
             throw error
         }
+        written = chain
     }
 
     /// Closes the database and lets another navd open it (the process ending does it too).

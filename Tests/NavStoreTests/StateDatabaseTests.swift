@@ -43,7 +43,7 @@ import Testing
         #expect(restored.tree == recorder.navigator.tree && restored.revision == 4 && restored.instance == "0000abcd")
     }
 
-    @Test func revisionsBeyondTheLimitArePruned() throws {
+    @Test func revisionsBeyondTheLimitArePrunedAKeyframeAtATime() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         var recorder = Recorder()
@@ -59,10 +59,125 @@ import Testing
             #expect(loaded.entries == Array(recorder.entries.suffix(3)))
             database.close()
         }
-        // Pruned on disk, not only when loading: the rows are gone.
+        // Pruned on disk, not only when loading: with a keyframe every 3 revisions (1, 4, 7),
+        // the rows left start at the keyframe the oldest kept revision needs.
         let connection = try SQLiteConnection(path: directory.database)
-        #expect(try connection.integer("SELECT count(*) FROM revisions") == 3)
-        #expect(try connection.integer("SELECT min(revision) FROM revisions") == 5)
+        #expect(try connection.integer("SELECT count(*) FROM revisions") == 4)
+        #expect(try connection.integer("SELECT min(revision) FROM revisions") == 4)
+        #expect(try connection.integer("SELECT count(*) FROM revisions WHERE prefix IS NULL") == 2)
+    }
+
+    @Test func aLongHistoryIsStoredAsDeltasAndReadsBackWhole() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var recorder = Recorder()
+        let database = try StateDatabase(path: directory.database, app: "sample", historyLimit: 100)
+        try database.commit([recorder.entries[0]], state: recorder.navigator.snapshot)
+        var committed = 1
+        for round in 1...60 {
+            // A route then a close, in commits of one to three revisions.
+            try recorder.route(userId: round)
+            try recorder.close()
+            if round % 3 != 0 { try recorder.toggleSignedIn() }
+            try database.commit(Array(recorder.entries[committed...]), state: recorder.navigator.snapshot)
+            committed = recorder.entries.count
+        }
+        database.close()
+        do {
+            let reopened = try StateDatabase(path: directory.database, app: "sample", historyLimit: 100)
+            let loaded = try #require(try reopened.load())
+            #expect(loaded.snapshot == recorder.navigator.snapshot)
+            #expect(loaded.entries.map(\.revision) == Array(recorder.entries.suffix(100)).map(\.revision))
+            for entry in loaded.entries where entry != recorder.entries[entry.revision - 1] {
+                Issue.record("revision \(entry.revision) reads back as \(String(decoding: entry.encodedTree, as: UTF8.self)), not \(String(decoding: recorder.entries[entry.revision - 1].encodedTree, as: UTF8.self))")
+                break
+            }
+            // Going on after the restart: a delta against the restored tree.
+            try recorder.route(userId: 99)
+            try reopened.commit([recorder.entries.last!], state: recorder.navigator.snapshot)
+            #expect(try reopened.load()?.entries.last == recorder.entries.last)
+            reopened.close()
+        }
+        let connection = try SQLiteConnection(path: directory.database)
+        let rows = try connection.integer("SELECT count(*) FROM revisions")
+        #expect(rows >= 100 && rows < 100 + StateDatabase.keyframeInterval)
+        // One whole tree per 64 revisions; the rest are deltas, far smaller than a tree.
+        #expect(try connection.integer("SELECT count(*) FROM revisions WHERE prefix IS NULL") <= 3)
+        #expect(try connection.integer("SELECT max(length(tree)) FROM revisions WHERE prefix IS NOT NULL")
+            < connection.integer("SELECT min(length(tree)) FROM revisions WHERE prefix IS NULL") / 2)
+        // A revision that changes only the session stores an empty delta, not a NULL.
+        #expect(try connection.integer("SELECT count(*) FROM revisions WHERE prefix IS NOT NULL AND length(tree) = 0") > 0)
+        // The state is written once per commit, in its newest row.
+        #expect(try connection.integer("SELECT count(*) FROM revisions WHERE state IS NOT NULL") < rows)
+    }
+
+    @Test func aDeltaWithoutItsTreeMakesTheDatabaseUnreadable() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var recorder = Recorder()
+        do {
+            let database = try StateDatabase(path: directory.database, app: "sample")
+            try database.commit([recorder.entries[0]], state: recorder.navigator.snapshot)
+            try recorder.route(userId: 1)
+            try database.commit([recorder.entries[1]], state: recorder.navigator.snapshot)
+            database.close()
+        }
+        do {
+            let damage = try SQLiteConnection(path: directory.database)
+            try damage.execute("UPDATE revisions SET prefix = 1000000 WHERE revision = 2")
+        }
+        let database = try StateDatabase(path: directory.database, app: "sample")
+        defer { database.close() }
+        let error = #expect(throws: StoreError.self) { try database.load() }
+        #expect(error?.kind == .unreadable)
+        #expect(error?.detail == "revision 2's tree is stored against a tree that is not there")
+    }
+
+    @Test func aVersion1DatabaseIsMigratedAndLoadsBack() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var recorder = Recorder()
+        try recorder.route(userId: 1)
+        try recorder.route(userId: 2)
+        do {
+            // The layout navd wrote before trees were stored as deltas.
+            let old = try SQLiteConnection(path: directory.database)
+            try old.execute("""
+                PRAGMA journal_mode = WAL;
+                CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+                CREATE TABLE revisions (revision INTEGER PRIMARY KEY, at INTEGER NOT NULL, cause TEXT NOT NULL,
+                    events TEXT NOT NULL, tree TEXT NOT NULL);
+                CREATE TABLE state (id INTEGER PRIMARY KEY CHECK (id = 1), revision INTEGER NOT NULL, snapshot TEXT NOT NULL);
+                INSERT INTO meta (key, value) VALUES ('schema', '1'), ('app', 'sample');
+                PRAGMA user_version = 1;
+                """)
+            let insert = try old.prepare("INSERT INTO revisions VALUES (?1, ?2, ?3, ?4, ?5)")
+            for entry in recorder.entries {
+                try insert.bind(entry.revision, at: 1)
+                try insert.bind(entry.at, at: 2)
+                try insert.bind(StoredJSON.bytes(entry.cause.jsonValue), at: 3)
+                try insert.bind(entry.encodedEvents, at: 4)
+                try insert.bind(entry.encodedTree, at: 5)
+                try insert.run()
+            }
+            let state = try old.prepare("INSERT INTO state VALUES (1, ?1, ?2)")
+            try state.bind(recorder.navigator.revision, at: 1)
+            try state.bind(StoredJSON.state(of: recorder.navigator.snapshot), at: 2)
+            try state.run()
+        }
+        do {
+            let database = try StateDatabase(path: directory.database, app: "sample")
+            let loaded = try #require(try database.load())
+            #expect(loaded.snapshot == recorder.navigator.snapshot)
+            #expect(loaded.entries == recorder.entries)
+            try recorder.route(userId: 3)
+            try database.commit([recorder.entries.last!], state: recorder.navigator.snapshot)
+            #expect(try database.load()?.entries == recorder.entries)
+            database.close()
+        }
+        let connection = try SQLiteConnection(path: directory.database)
+        #expect(try connection.integer("PRAGMA user_version") == 2)
+        #expect(try connection.integer("SELECT count(*) FROM sqlite_master WHERE name = 'state'") == 0)
     }
 
     @Test func aSecondOpenerIsToldWhoHoldsTheDatabase() throws {
@@ -112,11 +227,11 @@ import Testing
                 database.close()
             }
             let connection = try SQLiteConnection(path: directory.database)
-            try connection.execute("PRAGMA user_version = 2")
+            try connection.execute("PRAGMA user_version = 3")
         }
         let error = #expect(throws: StoreError.self) { try StateDatabase(path: directory.database, app: "sample") }
-        #expect(error?.kind == .newerSchema(found: 2, supported: 1))
-        #expect(error?.description.hasPrefix("\(directory.database) was written by a newer navd (schema 2, this navd knows up to 1)") == true)
+        #expect(error?.kind == .newerSchema(found: 3, supported: 2))
+        #expect(error?.description.hasPrefix("\(directory.database) was written by a newer navd (schema 3, this navd knows up to 2)") == true)
     }
 
     @Test func anotherAppsDatabaseIsRefused() throws {

@@ -65,4 +65,22 @@ struct Recorder {
             cause: HistoryCause(method: "nav.route", params: ["to": "profile", "params": .object(params)], client: "test", clientID: "c1"),
             events: result.events, tree: navigator.tree))
     }
+
+    /// Closes the top screen: one revision.
+    mutating func close() throws {
+        let result = try navigator.perform(.close(screen: nil))
+        record(result, cause: HistoryCause(method: "nav.close", client: "test", clientID: "c1"))
+    }
+
+    /// Turns `signedIn` over: a revision that changes only the session, not the tree.
+    mutating func toggleSignedIn() throws {
+        let signedIn = navigator.session.jsonValue["flags"]?["signedIn"] != .bool(true)
+        let result = try navigator.setFlags([("signedIn", signedIn)]).revisionResult
+        record(result, cause: HistoryCause(method: "session.set", params: ["flags": ["signedIn": .bool(signedIn)]], client: "test", clientID: "c1"))
+    }
+
+    private mutating func record(_ result: OperationResult, cause: HistoryCause) {
+        clock += 7
+        entries.append(HistoryEntry(revision: result.revision, at: clock, cause: cause, events: result.events, tree: navigator.tree))
+    }
 }

@@ -1,0 +1,45 @@
+/// A revision's tree stored against the tree of the revision before it: the bytes the two
+/// JSON texts share at their start and at their end are kept as two lengths, and only what
+/// lies between is stored. A route or a close changes one stack, so a row holds about a
+/// hundred bytes of a tree that is a few kilobytes as a whole.
+struct TreeDelta: Hashable {
+    /// Bytes taken from the start of the previous tree.
+    var prefix: Int
+    /// Bytes taken from the end of the previous tree.
+    var suffix: Int
+    /// What lies between them in this tree.
+    var middle: [UInt8]
+
+    /// The delta that turns `previous` into `tree`. The shared start and end never overlap,
+    /// in either text.
+    init(from previous: [UInt8], to tree: [UInt8]) {
+        let shortest = min(previous.count, tree.count)
+        var prefix = 0
+        var suffix = 0
+        previous.withUnsafeBufferPointer { old in
+            tree.withUnsafeBufferPointer { new in
+                while prefix < shortest && old[prefix] == new[prefix] { prefix += 1 }
+                while suffix < shortest - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+            }
+        }
+        self.init(prefix: prefix, suffix: suffix, middle: Array(tree[prefix..<(tree.count - suffix)]))
+    }
+
+    init(prefix: Int, suffix: Int, middle: [UInt8]) {
+        self.prefix = prefix
+        self.suffix = suffix
+        self.middle = middle
+    }
+
+    /// The tree this delta makes of `previous`; `nil` when it cannot be the tree it was made
+    /// from (lengths past its end: a damaged row).
+    func applied(to previous: [UInt8]) -> [UInt8]? {
+        guard prefix >= 0, suffix >= 0, prefix + suffix <= previous.count else { return nil }
+        var tree: [UInt8] = []
+        tree.reserveCapacity(prefix + middle.count + suffix)
+        tree += previous[..<prefix]
+        tree += middle
+        tree += previous[(previous.count - suffix)...]
+        return tree
+    }
+}

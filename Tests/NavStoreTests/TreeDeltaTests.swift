@@ -1,0 +1,45 @@
+import NavFixtures
+import Testing
+@testable import NavStore
+
+/// A delta rebuilds exactly the tree it was made from, whatever the two texts share, and a
+/// delta that does not fit the tree it is applied to is refused.
+@Suite struct TreeDeltaTests {
+    @Test(arguments: [
+        ("", ""), ("", "abc"), ("abc", ""), ("abc", "abc"),
+        // Shared start and end that would overlap: the repeated byte is counted once.
+        ("aaa", "aa"), ("aa", "aaa"), ("abca", "abcbca"),
+        ("{\"screens\":[1,2]}", "{\"screens\":[1,2,3]}"), ("{\"screens\":[1,2,3]}", "{\"screens\":[1,3]}"),
+    ])
+    func aDeltaRebuildsItsTree(previous: String, tree: String) {
+        let delta = TreeDelta(from: Array(previous.utf8), to: Array(tree.utf8))
+        #expect(delta.applied(to: Array(previous.utf8)) == Array(tree.utf8))
+        #expect(delta.prefix + delta.suffix <= min(previous.utf8.count, tree.utf8.count))
+    }
+
+    @Test func randomEditsOfRandomTextsRoundTrip() {
+        var random = SplitMix64(seed: 0x7e1a)
+        for _ in 0..<2_000 {
+            let previous = (0..<Int.random(in: 0...40, using: &random)).map { _ in UInt8.random(in: 97...99, using: &random) }
+            var tree = previous
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                let at = Int.random(in: 0...tree.count, using: &random)
+                if Bool.random(using: &random) || tree.isEmpty || at == tree.count {
+                    tree.insert(contentsOf: (0..<Int.random(in: 1...5, using: &random)).map { _ in UInt8.random(in: 97...99, using: &random) }, at: at)
+                } else {
+                    tree.removeSubrange(at..<min(tree.count, at + Int.random(in: 1...5, using: &random)))
+                }
+            }
+            let delta = TreeDelta(from: previous, to: tree)
+            #expect(delta.applied(to: previous) == tree)
+            #expect(delta.middle.count <= tree.count)
+        }
+    }
+
+    @Test func aDeltaLongerThanTheTreeBeforeItIsRefused() {
+        let delta = TreeDelta(prefix: 3, suffix: 2, middle: Array("x".utf8))
+        #expect(delta.applied(to: Array("abcde".utf8)) == Array("abcxde".utf8))
+        #expect(delta.applied(to: Array("abcd".utf8)) == nil)
+        #expect(TreeDelta(prefix: -1, suffix: 0, middle: []).applied(to: Array("abc".utf8)) == nil)
+    }
+}

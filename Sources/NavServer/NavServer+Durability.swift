@@ -20,7 +20,7 @@ extension NavServer {
     /// of them be written (navd stops).
     public func flushCommits() throws {
         guard let store, engine.revision != storedRevision else { return }
-        let entries = history.entries(since: storedRevision, limit: history.count)
+        let entries = try history.entriesKeepingTrees(since: storedRevision, limit: history.count, current: engine.tree)
         try store.commit(entries, state: engine.snapshot)
         storedRevision = engine.revision
     }

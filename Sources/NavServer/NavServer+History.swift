@@ -5,20 +5,31 @@ import NavJSON
 /// The history of committed revisions and the methods that read it or travel through it
 /// (docs/protocol.md: `nav.history`, `nav.goto`, `nav.reset`).
 extension NavServer {
-    /// Keeps a committed revision. The tree is the navigator's value, shared until the
-    /// navigator edits it (copy-on-write): nothing is encoded per revision.
+    /// Keeps a committed revision (the navigator's newest) with the undo of its change; every
+    /// `History.keptTreeInterval`th one keeps the tree too, the navigator's value shared until
+    /// the navigator edits it (copy-on-write). Nothing is encoded per revision.
     func remember(_ result: OperationResult, cause: HistoryCause) {
-        history.append(HistoryEntry(revision: result.revision, at: configuration.now(), cause: cause, events: result.events, tree: engine.tree))
+        precondition(result.revision == engine.revision, "navd: only the navigator's newest revision is remembered")
+        let keeps = result.revision % History.keptTreeInterval == 0
+        history.append(HistoryEntry(
+            revision: result.revision, at: configuration.now(), cause: cause, events: result.events, undo: engine.lastUndo,
+            keeping: keeps ? engine.tree : nil))
     }
 
     /// `{entries, oldest, latest}`, newest last.
     func historyJSON(since: Int?, limit: Int, tree: Bool) throws(NavError) -> JSONValue {
         var entries: [JSONValue] = []
-        for entry in history.entries(since: since, limit: limit) {
+        let kept: [HistoryEntry]
+        do {
+            kept = tree ? try history.entriesKeepingTrees(since: since, limit: limit, current: engine.tree) : history.entries(since: since, limit: limit)
+        } catch {
+            throw damaged(error)
+        }
+        for entry in kept {
             do {
                 entries.append(try entry.jsonValue(includingTree: tree))
             } catch {
-                throw damaged(entry, error)
+                throw damaged(entry.revision, error)
             }
         }
         return [
@@ -32,13 +43,13 @@ extension NavServer {
     /// current again as a new revision (or a no-op when it is the current tree).
     func goto(_ revision: Int, expectRevision: Int?, in read: inout ReadBatch) throws(NavError) -> CallResult {
         try checkExpected(expectRevision)
-        guard let entry = history.entry(revision: revision) else { throw historyGone(revision) }
-        let tree: NavigationTree
+        let found: NavigationTree?
         do {
-            tree = try entry.tree
+            found = try history.tree(of: revision, current: engine.tree)
         } catch {
-            throw damaged(entry, error)
+            throw damaged(error)
         }
+        guard let tree = found else { throw historyGone(revision) }
         let result = try engine.goto(tree, expectRevision: expectRevision)
         guard !result.noop else { return .operation(result, events: nil) }
         var params: JSONObject = ["revision": .int(revision)]
@@ -63,8 +74,12 @@ extension NavServer {
 
     /// `-32603`: a restored entry whose stored events or tree do not read back (the database
     /// was changed under navd's feet). The request fails; nothing else does.
-    private func damaged(_ entry: HistoryEntry, _ error: TreeDecodingError) -> NavError {
-        .internalError("revision \(entry.revision) of the saved history cannot be read: \(error.message)")
+    private func damaged(_ revision: Int, _ error: TreeDecodingError) -> NavError {
+        .internalError("revision \(revision) of the saved history cannot be read: \(error.message)")
+    }
+
+    private func damaged(_ damage: History.DamagedEntry) -> NavError {
+        damaged(damage.revision, damage.error)
     }
 
     /// `-32012`: `data: {revision, oldest, latest}`.

@@ -126,7 +126,7 @@ public final class StateDatabase {
         // The current tree is decoded (and checked) now; the older ones when a client asks.
         let snapshot: NavigatorSnapshot
         do {
-            snapshot = try StoredJSON.snapshot(state: state, tree: try entries[entries.count - 1].tree)
+            snapshot = try StoredJSON.snapshot(state: state, tree: try entries[entries.count - 1].tree!)
         } catch {
             throw StoreError(.unreadable, path: path, detail: "its saved state does not decode: \(error)")
         }
@@ -137,7 +137,8 @@ public final class StateDatabase {
         return StoredState(snapshot: snapshot, entries: entries)
     }
 
-    /// Saves `entries` (in revision order, the last one of `state`'s revision) and `state` in one
+    /// Saves `entries` (in revision order, each keeping its tree, the last one of `state`'s
+    /// revision) and `state` in one
     /// transaction, and prunes the oldest keyframe's rows once the next keyframe is old enough
     /// to start the history alone: all of it is on disk when this returns, or none of it.
     public func commit(_ entries: [HistoryEntry], state: NavigatorSnapshot) throws(StoreError) {
@@ -146,7 +147,10 @@ public final class StateDatabase {
         try begin.run()
         do throws(StoreError) {
             for (index, entry) in entries.enumerated() {
-                let tree = chain.write(revision: entry.revision, tree: entry.encodedTree)
+                guard let encodedTree = entry.encodedTree else {
+                    preconditionFailure("navd: a history entry was committed without its tree (History.entriesKeepingTrees)")
+                }
+                let tree = chain.write(revision: entry.revision, tree: encodedTree)
                 try insertRevision.bind(entry.revision, at: 1)
                 try insertRevision.bind(entry.at, at: 2)
                 try insertRevision.bind(StoredJSON.bytes(entry.cause.jsonValue), at: 3)

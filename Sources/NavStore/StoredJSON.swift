@@ -15,12 +15,6 @@ enum StoredJSON {
         try JSONParser.parse(bytes, maxDepth: maxDepth)
     }
 
-    /// An entry's columns, written by the engine's direct writers (the bytes of their
-    /// `jsonValue`, without building it).
-    static func parts(of entry: HistoryEntry) -> (cause: [UInt8], events: [UInt8], tree: [UInt8]) {
-        (bytes(entry.cause.jsonValue), entry.encodedEvents, entry.encodedTree)
-    }
-
     /// An entry read back: its cause now, its events and tree when they are asked for (the
     /// history holds their bytes as they are stored).
     static func entry(revision: Int, at: Int, cause: [UInt8], events: [UInt8], tree: [UInt8]) throws -> HistoryEntry {

@@ -89,7 +89,7 @@ import Testing
             #expect(loaded.snapshot == recorder.navigator.snapshot)
             #expect(loaded.entries.map(\.revision) == Array(recorder.entries.suffix(100)).map(\.revision))
             for entry in loaded.entries where entry != recorder.entries[entry.revision - 1] {
-                Issue.record("revision \(entry.revision) reads back as \(String(decoding: entry.encodedTree, as: UTF8.self)), not \(String(decoding: recorder.entries[entry.revision - 1].encodedTree, as: UTF8.self))")
+                Issue.record("revision \(entry.revision) reads back as \(String(decoding: entry.encodedTree ?? [], as: UTF8.self)), not \(String(decoding: recorder.entries[entry.revision - 1].encodedTree ?? [], as: UTF8.self))")
                 break
             }
             // Going on after the restart: a delta against the restored tree.
@@ -157,7 +157,7 @@ import Testing
                 try insert.bind(entry.at, at: 2)
                 try insert.bind(StoredJSON.bytes(entry.cause.jsonValue), at: 3)
                 try insert.bind(entry.encodedEvents, at: 4)
-                try insert.bind(entry.encodedTree, at: 5)
+                try insert.bind(entry.encodedTree!, at: 5)
                 try insert.run()
             }
             let state = try old.prepare("INSERT INTO state VALUES (1, ?1, ?2)")

@@ -1,10 +1,16 @@
 /// The last `limit` committed revisions, oldest first: a ring that drops the oldest entry when
 /// a new one comes in full. Revisions are appended in increasing order, so an entry is found by
 /// a binary search. Pure: the clock that stamps entries belongs to whoever appends.
+///
+/// Most entries keep the undo of their revision, not its tree: a revision's tree is rebuilt
+/// from the nearest newer entry that keeps one (or from the current tree, the newest
+/// revision's) by undoing the revisions in between, at most `keptTreeInterval - 1` of them.
 public struct History: Sendable {
     /// How many entries are kept (at least 1).
     public let limit: Int
     public static let defaultLimit = 10_000
+    /// Every this many revisions an entry keeps its tree.
+    public static let keptTreeInterval = 64
 
     private var storage: [HistoryEntry] = []
     /// Where the oldest entry is in `storage` once it is full.
@@ -66,6 +72,61 @@ public struct History: Sendable {
             range = max(0, count - limit)..<count
         }
         return range.map { self[$0] }
+    }
+
+    /// A restored entry whose stored tree does not decode, met while rebuilding trees.
+    public struct DamagedEntry: Error, Sendable {
+        public var revision: Int
+        public var error: TreeDecodingError
+    }
+
+    /// The tree of `revision`, if the history still has it; `current` is the tree of the
+    /// newest revision. Throws for a restored tree that does not decode.
+    public func tree(of revision: Int, current: NavigationTree) throws(DamagedEntry) -> NavigationTree? {
+        let index = firstIndex(after: revision - 1)
+        guard index < count, self.revision(at: index) == revision else { return nil }
+        return try trees(in: index..<(index + 1), current: current)[0]
+    }
+
+    /// `entries(since:limit:)`, each keeping its tree (rebuilt where it is not kept);
+    /// `current` is the tree of the newest revision.
+    public func entriesKeepingTrees(since: Int? = nil, limit: Int, current: NavigationTree) throws(DamagedEntry) -> [HistoryEntry] {
+        let entries = entries(since: since, limit: limit)
+        guard let first = entries.first else { return [] }
+        let start = firstIndex(after: first.revision - 1)
+        let trees = try trees(in: start..<(start + entries.count), current: current)
+        return zip(entries, trees).map { entry, tree in entry.keepsTree ? entry : entry.keeping(tree) }
+    }
+
+    /// The trees of the entries in `range`, oldest first: from the first entry at or after its
+    /// end that keeps its tree (or from `current`), undoing one revision at a time.
+    private func trees(in range: Range<Int>, current: NavigationTree) throws(DamagedEntry) -> [NavigationTree] {
+        func kept(_ index: Int) throws(DamagedEntry) -> NavigationTree? {
+            let entry = self[index]
+            do {
+                return try entry.tree
+            } catch {
+                throw DamagedEntry(revision: entry.revision, error: error)
+            }
+        }
+        var index = range.upperBound - 1
+        while index < count - 1 && !self[index].keepsTree { index += 1 }
+        var tree = try kept(index) ?? current
+        var trees: [NavigationTree] = []
+        trees.reserveCapacity(range.count)
+        while true {
+            if index < range.upperBound { trees.append(tree) }
+            if index == range.lowerBound { break }
+            let entry = self[index]
+            index -= 1
+            if let keptTree = try kept(index) {
+                tree = keptTree
+            } else {
+                // An entry without its tree was made by the navigator, which gave it an undo.
+                entry.undo!.undo(&tree)
+            }
+        }
+        return trees.reversed()
     }
 
     /// The index of the first entry whose revision is greater than `revision` (`count` if none).

@@ -2,17 +2,23 @@ import NavJSON
 /// One committed revision as the history keeps it: when (milliseconds since the Unix epoch,
 /// from the server's clock), why, its events, and the tree it made current.
 ///
-/// An entry the server makes holds the values themselves (the tree is the navigator's,
-/// shared copy-on-write: keeping it copies nothing until the navigator edits its own). An
-/// entry restored from disk holds the JSON of its events and tree as they were written and
-/// decodes them when they are asked for: a restart reads ten thousand entries, and only the
-/// ones `nav.history` or `nav.goto` reaches are ever decoded.
+/// An entry the server makes holds its events and how to undo its change of the tree
+/// (`undo`); its tree is rebuilt by the `History` from a newer one when it is asked for, and
+/// only every `History.keptTreeInterval`th entry keeps the tree itself (the navigator's,
+/// shared copy-on-write). An entry restored from disk holds the JSON of its events and tree as
+/// they were written and decodes them when they are asked for: a restart reads ten thousand
+/// entries, and only the ones `nav.history` or `nav.goto` reaches are ever decoded.
 public struct HistoryEntry: Sendable {
     public var revision: Int
     public var at: Int
     public var cause: HistoryCause
     private var storedEvents: Stored<[NavEvent]>
-    private var storedTree: Stored<NavigationTree>
+    /// `nil` when the history rebuilds it.
+    private var storedTree: Stored<NavigationTree>?
+    /// How to make the tree before this revision out of this revision's; `nil` for an entry
+    /// that keeps its tree and whose previous entry does too (revision 1, a restored entry, a
+    /// migration).
+    public let undo: TreeUndo?
 
     /// A value, or the JSON its `encodedJSON` wrote.
     private enum Stored<Value: Sendable>: Sendable {
@@ -26,7 +32,29 @@ public struct HistoryEntry: Sendable {
         self.cause = cause
         storedEvents = .value(events)
         storedTree = .value(tree)
+        undo = nil
     }
+
+    /// A revision the navigator just made, with the undo of its change (`Navigator.lastUndo`)
+    /// and, when `keeping` is given, its tree.
+    public init(revision: Int, at: Int, cause: HistoryCause, events: [NavEvent], undo: TreeUndo, keeping tree: NavigationTree?) {
+        self.revision = revision
+        self.at = at
+        self.cause = cause
+        storedEvents = .value(events)
+        storedTree = tree.map { .value($0) }
+        self.undo = undo
+    }
+
+    /// This entry keeping `tree`, which the history rebuilt for it.
+    func keeping(_ tree: NavigationTree) -> HistoryEntry {
+        var entry = self
+        entry.storedTree = .value(tree)
+        return entry
+    }
+
+    /// Whether the entry holds its tree (else the history rebuilds it).
+    public var keepsTree: Bool { storedTree != nil }
 
     /// An entry read back from its stored form: `events` and `tree` are the bytes of
     /// `encodedEvents` and `encodedTree`, decoded when first asked for (a damaged one throws
@@ -37,6 +65,7 @@ public struct HistoryEntry: Sendable {
         self.cause = cause
         storedEvents = .encoded(encodedEvents)
         storedTree = .encoded(encodedTree)
+        undo = nil
     }
 
     /// The revision's events.
@@ -49,12 +78,14 @@ public struct HistoryEntry: Sendable {
         }
     }
 
-    /// The tree the revision made current.
-    public var tree: NavigationTree {
+    /// The tree the revision made current; `nil` when the entry does not keep it (ask the
+    /// history: `History.tree(of:current:)`).
+    public var tree: NavigationTree? {
         get throws(TreeDecodingError) {
             switch storedTree {
-            case .value(let tree): return tree
-            case .encoded(let bytes): return try NavigationTree(json: Self.parse(bytes, what: "tree", revision: revision))
+            case .value(let tree)?: return tree
+            case .encoded(let bytes)?: return try NavigationTree(json: Self.parse(bytes, what: "tree", revision: revision))
+            case nil: return nil
             }
         }
     }
@@ -67,23 +98,29 @@ public struct HistoryEntry: Sendable {
         }
     }
 
-    /// The tree's JSON (`NavigationTree.jsonValue`'s bytes).
-    public var encodedTree: [UInt8] {
+    /// The tree's JSON (`NavigationTree.jsonValue`'s bytes); `nil` when the entry does not
+    /// keep its tree.
+    public var encodedTree: [UInt8]? {
         switch storedTree {
-        case .value(let tree): return tree.encodedJSON
-        case .encoded(let bytes): return bytes
+        case .value(let tree)?: return tree.encodedJSON
+        case .encoded(let bytes)?: return bytes
+        case nil: return nil
         }
     }
 
     /// `{revision, at, cause, events, root?}`: `root` only when `includingTree` (what
-    /// `nav.history {tree: true}` answers, and what a store keeps). Throws for a restored
-    /// entry whose stored JSON does not read back.
+    /// `nav.history {tree: true}` answers, of an entry that keeps its tree: see
+    /// `History.entriesKeepingTrees`). Throws for a restored entry whose stored JSON does not
+    /// read back.
     public func jsonValue(includingTree: Bool) throws(TreeDecodingError) -> JSONValue {
         var object: JSONObject = [
             "revision": .int(revision), "at": .int(at), "cause": cause.jsonValue,
             "events": try eventsJSON(),
         ]
-        if includingTree { object["root"] = try treeJSON() }
+        if includingTree {
+            precondition(storedTree != nil, "navd: the tree of a history entry was asked for where the history did not rebuild it")
+            object["root"] = try treeJSON()
+        }
         return .object(object)
     }
 
@@ -98,8 +135,9 @@ public struct HistoryEntry: Sendable {
 
     private func treeJSON() throws(TreeDecodingError) -> JSONValue {
         switch storedTree {
-        case .value(let tree): return tree.jsonValue
-        case .encoded(let bytes): return try Self.parse(bytes, what: "tree", revision: revision)
+        case .value(let tree)?: return tree.jsonValue
+        case .encoded(let bytes)?: return try Self.parse(bytes, what: "tree", revision: revision)
+        case nil: return .null
         }
     }
 

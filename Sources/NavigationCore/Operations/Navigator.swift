@@ -30,6 +30,9 @@ public struct Navigator: Sendable {
     public var requests: RequestNaming?
     /// What the operation under way recorded; empty between operations.
     var records = NavigatorRecords()
+    /// How to undo the newest revision's change of the tree (`TreeUndo`): what a history
+    /// keeps of a revision instead of its tree.
+    public internal(set) var lastUndo = TreeUndo.unchanged
 
     /// Boots the root flow as revision 1. The definition must have passed validation, which
     /// rules out every way `boot` can fail; `init(booting:)` is the one to use on a definition
@@ -154,8 +157,10 @@ public struct Navigator: Sendable {
             finalDetail = consume detail
         }
         if session.isHolding { dropPendingIfRedirectEnded(into: &events) }
-        revision += 1
-        checkInvariants()
+        advanceRevision(editedSince: start)
+        #if DEBUG
+        WorkMeter.uncounted { checkUndo(back: treeBefore) }
+        #endif
         return OperationResult(revision: revision, events: events, noop: false, detail: finalDetail)
     }
 
@@ -172,6 +177,21 @@ public struct Navigator: Sendable {
         }
     }
     #endif
+
+    /// Debug and test builds check that the newest revision's undo makes the tree it began with.
+    func checkUndo(back before: NavigationTree) {
+        var undone = tree
+        lastUndo.undo(&undone)
+        precondition(undone == before, "navd: a revision's undo does not make the tree before it\n\(JSONWriter.string(tree.jsonValue))")
+    }
+
+    /// Makes the next revision, whose change of the tree is every edit since `start`, and
+    /// checks every invariant.
+    mutating func advanceRevision(editedSince start: NavigatorRecords.Mark) {
+        lastUndo = TreeUndo(edits: records.edits[start.edits...])
+        revision += 1
+        checkInvariants()
+    }
 
     /// Debug and test builds check every invariant after every change.
     func checkInvariants() {

@@ -51,8 +51,7 @@ extension Navigator {
         }
         session.pending = pending
         events.append(.pendingHeld(method: request.method, guardName: hit.guardName, screen: hit.screen))
-        revision += 1
-        checkInvariants()
+        advanceRevision(editedSince: transaction.start)
         return OperationResult(revision: revision, events: events, noop: false, detail: .held(pending))
     }
 

@@ -29,8 +29,7 @@ extension Navigator {
         }
         session.values = values
         guard let pending = session.pending, let flag = context.flag(named: pending.guardName), values[flag] else {
-            revision += 1
-            checkInvariants()
+            advanceRevision(editedSince: mark())
             return SessionChange(revision: revision, noop: false, resumed: nil, events: [], session: session)
         }
         return resume(pending)
@@ -50,8 +49,7 @@ extension Navigator {
             let finalDetail = detail.closing(closed: closedScreens(since: transaction.start), finished: events.finishedFlows)
             // A resumed request may itself have opened nothing new (a `singleTop` no-op); the
             // revision stands for the flags.
-            revision += 1
-            checkInvariants()
+            advanceRevision(editedSince: transaction.start)
             let result = OperationResult(revision: revision, events: [], noop: false, detail: finalDetail)
             return SessionChange(
                 revision: revision, noop: false, resumed: ResumedRequest(method: pending.request.method, result: result),
@@ -68,8 +66,7 @@ extension Navigator {
         events.append(.pendingDropped(
             method: pending.request.method, reason: failure.reason.rawValue,
             error: ["message": .string(failure.message), "data": .object(failure.data)]))
-        revision += 1
-        checkInvariants()
+        advanceRevision(editedSince: start)
         return SessionChange(revision: revision, noop: false, resumed: nil, events: events, session: session)
     }
 

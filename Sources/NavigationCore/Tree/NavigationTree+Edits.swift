@@ -1,5 +1,5 @@
 /// One edit of the tree, holding what undoing it needs.
-enum TreeEdit {
+enum TreeEdit: Sendable {
     case addedFlow(FlowID)
     case removedFlow(FlowNode)
     /// Added to `screens` and appended to its container's stack.

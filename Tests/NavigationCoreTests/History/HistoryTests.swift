@@ -48,7 +48,7 @@ import Testing
         let cause = HistoryCause(method: "nav.route", params: ["to": "profile", "params": ["userId": 3]], client: "tester", clientID: "c2")
         let original = HistoryEntry(revision: result.revision, at: 7, cause: cause, events: result.events, tree: nav.tree)
         let stored = HistoryEntry(
-            revision: result.revision, at: 7, cause: cause, encodedEvents: original.encodedEvents, encodedTree: original.encodedTree)
+            revision: result.revision, at: 7, cause: cause, encodedEvents: original.encodedEvents, encodedTree: original.encodedTree!)
         #expect(stored == original)
         #expect(try stored.tree == nav.tree)
         #expect(try stored.events == result.events)

@@ -1,0 +1,34 @@
+/// How to make the tree before a revision out of the tree the revision made: the inverse of
+/// the revision's edits (what the engine logs to roll an operation back), or the whole tree a
+/// `goto` or `reset` replaced. The history keeps one per revision instead of each revision's
+/// tree: a tree kept per revision made the next edit copy the navigator's tree and every
+/// dropped entry free one, and an undo log holds only what the revision changed.
+public struct TreeUndo: Sendable {
+    private enum Storage: Sendable {
+        case edits([TreeEdit])
+        case replaced(NavigationTree)
+    }
+
+    private let storage: Storage
+
+    init(edits: ArraySlice<TreeEdit>) {
+        storage = .edits(Array(edits))
+    }
+
+    init(replacing tree: NavigationTree) {
+        storage = .replaced(tree)
+    }
+
+    /// A revision that left the tree as it was (one that changed only the session).
+    public static let unchanged = TreeUndo(edits: [])
+
+    /// Turns `tree`, the tree the revision made, into the tree before it.
+    public func undo(_ tree: inout NavigationTree) {
+        switch storage {
+        case .edits(let edits):
+            if !edits.isEmpty { tree.undo(edits) }
+        case .replaced(let before):
+            tree = before
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import NavFixtures
+import Testing
+@testable import NavigationCore
+@testable import NavJSON
+
+/// A history that keeps undos instead of trees gives back every revision's tree exactly: from
+/// the current tree or a kept one, across goto, reset and session-only revisions, after the
+/// oldest entries were dropped, and after entries restored with their trees.
+@Suite struct HistoryRebuildTests {
+    /// Appends the navigator's newest revision as the server does.
+    func remember(_ nav: Navigator, into history: inout History) {
+        let keeps = nav.revision % History.keptTreeInterval == 0
+        history.append(HistoryEntry(
+            revision: nav.revision, at: nav.revision, cause: HistoryCause(method: "test"), events: [], undo: nav.lastUndo,
+            keeping: keeps ? nav.tree : nil))
+    }
+
+    @Test(arguments: [10_000, 50])
+    func everyRevisionsTreeIsRebuilt(limit: Int) throws {
+        var nav = sampleNavigator()
+        var history = History(limit: limit)
+        history.append(HistoryEntry(revision: 1, at: 1, cause: .daemonStart, events: nav.bootEvents, tree: nav.tree))
+        var trees: [Int: NavigationTree] = [1: nav.tree]
+        var random = SplitMix64(seed: 0xa11)
+        while nav.revision < 300 {
+            let before = nav.revision
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0...3: _ = try? nav.call("nav.route", ["to": "post", "params": ["postId": .int(Int.random(in: 1...9, using: &random))]])
+            case 4: _ = try? nav.call("nav.route", ["to": "profile", "params": ["userId": 3]])
+            case 5...6: _ = try? nav.call("nav.close", [:])
+            case 7: _ = try? nav.call("nav.selectTab", ["tab": .int(Int.random(in: 0...3, using: &random))])
+            case 8:
+                let back = Int.random(in: max(1, nav.revision - 40)...nav.revision, using: &random)
+                if let tree = trees[back] { _ = try? nav.goto(tree) }
+            default:
+                if Bool.random(using: &random) { _ = try? nav.reset() } else { _ = try? nav.call("nav.route", ["to": "compose"]) }
+            }
+            guard nav.revision != before else { continue }
+            remember(nav, into: &history)
+            trees[nav.revision] = nav.tree
+        }
+        let kept = history.entries(limit: limit).map(\.revision)
+        #expect(kept.count == min(limit, 300))
+        for revision in kept {
+            #expect(try history.tree(of: revision, current: nav.tree) == trees[revision], "revision \(revision)")
+        }
+        let entries = try history.entriesKeepingTrees(since: kept[0] + 3, limit: 70, current: nav.tree)
+        #expect(entries.map(\.revision) == Array(kept[4..<min(kept.count, 74)]))
+        for entry in entries { #expect(try entry.tree == trees[entry.revision]) }
+        #expect(try history.tree(of: kept[0] - 1, current: nav.tree) == nil)
+        // Only one entry in `keptTreeInterval` holds a tree.
+        #expect(history.entries(limit: limit).filter(\.keepsTree).count <= kept.count / History.keptTreeInterval + 1)
+    }
+
+    @Test func restoredEntriesAreReadAndNewOnesRebuilt() throws {
+        var nav = sampleNavigator()
+        var history = History(limit: 100)
+        // Restored entries: their trees as stored JSON.
+        history.append(HistoryEntry(revision: 1, at: 1, cause: .daemonStart, encodedEvents: Array("[]".utf8), encodedTree: nav.tree.encodedJSON))
+        var trees = [1: nav.tree]
+        for postId in 1...5 {
+            _ = try nav.call("nav.route", ["to": "post", "params": ["postId": .int(postId)]])
+            remember(nav, into: &history)
+            trees[nav.revision] = nav.tree
+        }
+        for revision in 1...6 { #expect(try history.tree(of: revision, current: nav.tree) == trees[revision]) }
+    }
+}

@@ -6,7 +6,8 @@ import Glibc
 /// loop iteration. Statements are prepared once and reused.
 public final class StateDatabase {
     public let path: String
-    /// Revisions kept on disk: older ones are pruned by the commit that goes past the limit.
+    /// Revisions a load returns. Older rows are pruned a keyframe at a time, so the database
+    /// holds up to `keyframeInterval - 1` more.
     public let historyLimit: Int
     /// Revisions from one keyframe to the next (fewer when the history is shorter).
     static let keyframeInterval = 64

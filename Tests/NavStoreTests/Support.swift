@@ -59,11 +59,7 @@ struct Recorder {
     mutating func route(userId: Int) throws {
         let params: JSONObject = ["userId": .int(userId)]
         let result = try navigator.perform(.route(RouteRequest(to: "profile", params: params)))
-        clock += 7
-        entries.append(HistoryEntry(
-            revision: result.revision, at: clock,
-            cause: HistoryCause(method: "nav.route", params: ["to": "profile", "params": .object(params)], client: "test", clientID: "c1"),
-            events: result.events, tree: navigator.tree))
+        record(result, cause: HistoryCause(method: "nav.route", params: ["to": "profile", "params": .object(params)], client: "test", clientID: "c1"))
     }
 
     /// Closes the top screen: one revision.

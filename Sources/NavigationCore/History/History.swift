@@ -55,23 +55,27 @@ public struct History: Sendable {
 
     /// The entry of `revision`, if it is still kept.
     public func entry(revision: Int) -> HistoryEntry? {
-        let index = firstIndex(after: revision - 1)
-        guard index < count, self.revision(at: index) == revision else { return nil }
-        return self[index]
+        index(of: revision).map { self[$0] }
     }
 
     /// Up to `limit` entries, oldest first (newest last): with `since`, the first ones whose
     /// revision is greater than `since` (reading forward page by page); without, the newest.
     public func entries(since: Int? = nil, limit: Int) -> [HistoryEntry] {
+        indexes(since: since, limit: limit).map { self[$0] }
+    }
+
+    /// Where the entries of `entries(since:limit:)` are.
+    private func indexes(since: Int?, limit: Int) -> Range<Int> {
         let limit = max(0, limit)
-        let range: Range<Int>
-        if let since {
-            let first = firstIndex(after: since)
-            range = first..<min(count, first + min(limit, count))
-        } else {
-            range = max(0, count - limit)..<count
-        }
-        return range.map { self[$0] }
+        guard let since else { return max(0, count - limit)..<count }
+        let first = firstIndex(after: since)
+        return first..<min(count, first + min(limit, count))
+    }
+
+    /// The index of the entry of `revision`, if it is still kept.
+    private func index(of revision: Int) -> Int? {
+        let index = firstIndex(after: revision - 1)
+        return index < count && self.revision(at: index) == revision ? index : nil
     }
 
     /// A restored entry whose stored tree does not decode, met while rebuilding trees.
@@ -83,19 +87,20 @@ public struct History: Sendable {
     /// The tree of `revision`, if the history still has it; `current` is the tree of the
     /// newest revision. Throws for a restored tree that does not decode.
     public func tree(of revision: Int, current: NavigationTree) throws(DamagedEntry) -> NavigationTree? {
-        let index = firstIndex(after: revision - 1)
-        guard index < count, self.revision(at: index) == revision else { return nil }
+        guard let index = index(of: revision) else { return nil }
         return try trees(in: index..<(index + 1), current: current)[0]
     }
 
     /// `entries(since:limit:)`, each keeping its tree (rebuilt where it is not kept);
     /// `current` is the tree of the newest revision.
     public func entriesKeepingTrees(since: Int? = nil, limit: Int, current: NavigationTree) throws(DamagedEntry) -> [HistoryEntry] {
-        let entries = entries(since: since, limit: limit)
-        guard let first = entries.first else { return [] }
-        let start = firstIndex(after: first.revision - 1)
-        let trees = try trees(in: start..<(start + entries.count), current: current)
-        return zip(entries, trees).map { entry, tree in entry.keepsTree ? entry : entry.keeping(tree) }
+        let range = indexes(since: since, limit: limit)
+        guard !range.isEmpty else { return [] }
+        let trees = try trees(in: range, current: current)
+        return zip(range, trees).map { index, tree in
+            let entry = self[index]
+            return entry.keepsTree ? entry : entry.keeping(tree)
+        }
     }
 
     /// The trees of the entries in `range`, oldest first: from the first entry at or after its

@@ -117,10 +117,7 @@ public struct HistoryEntry: Sendable {
             "revision": .int(revision), "at": .int(at), "cause": cause.jsonValue,
             "events": try eventsJSON(),
         ]
-        if includingTree {
-            precondition(storedTree != nil, "navd: the tree of a history entry was asked for where the history did not rebuild it")
-            object["root"] = try treeJSON()
-        }
+        if includingTree { object["root"] = try treeJSON() }
         return .object(object)
     }
 
@@ -137,7 +134,7 @@ public struct HistoryEntry: Sendable {
         switch storedTree {
         case .value(let tree)?: return tree.jsonValue
         case .encoded(let bytes)?: return try Self.parse(bytes, what: "tree", revision: revision)
-        case nil: return .null
+        case nil: preconditionFailure("navd: the tree of a history entry was asked for where the history did not rebuild it")
         }
     }
 

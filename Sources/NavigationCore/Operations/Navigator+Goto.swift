@@ -92,9 +92,7 @@ extension Navigator {
         // The session stays (flags are not part of a tree); a pending request whose redirect
         // the new tree lacks is dropped (semantics.md 68).
         dropPendingIfRedirectEnded(into: &events)
-        lastUndo = TreeUndo(replacing: old)
-        revision += 1
-        checkInvariants()
+        advanceRevision(undoing: TreeUndo(replacing: old))
         return OperationResult(revision: revision, events: events, noop: false, detail: .plain)
     }
 

@@ -188,7 +188,13 @@ public struct Navigator: Sendable {
     /// Makes the next revision, whose change of the tree is every edit since `start`, and
     /// checks every invariant.
     mutating func advanceRevision(editedSince start: NavigatorRecords.Mark) {
-        lastUndo = TreeUndo(edits: records.edits[start.edits...])
+        advanceRevision(undoing: TreeUndo(edits: records.edits[start.edits...]))
+    }
+
+    /// Makes the next revision, which `undo` turns back into the tree before it, and checks
+    /// every invariant.
+    mutating func advanceRevision(undoing undo: TreeUndo) {
+        lastUndo = undo
         revision += 1
         checkInvariants()
     }

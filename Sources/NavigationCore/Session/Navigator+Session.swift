@@ -29,7 +29,7 @@ extension Navigator {
         }
         session.values = values
         guard let pending = session.pending, let flag = context.flag(named: pending.guardName), values[flag] else {
-            advanceRevision(editedSince: mark())
+            advanceRevision(undoing: .unchanged)
             return SessionChange(revision: revision, noop: false, resumed: nil, events: [], session: session)
         }
         return resume(pending)

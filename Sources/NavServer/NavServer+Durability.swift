@@ -20,7 +20,7 @@ extension NavServer {
     /// of them be written (navd stops).
     public func flushCommits() throws {
         guard let store, engine.revision != storedRevision else { return }
-        let entries = try history.entriesKeepingTrees(since: storedRevision, limit: history.count, current: engine.tree)
+        let entries = try history.entriesKeepingTrees(since: storedRevision, limit: history.count, current: engine.tree, encoded: true)
         try store.commit(entries, state: engine.snapshot)
         storedRevision = engine.revision
     }

@@ -7,13 +7,14 @@ import NavJSON
 extension NavServer {
     /// Keeps a committed revision (the navigator's newest) with the undo of its change; every
     /// `History.keptTreeInterval`th one keeps the tree too, the navigator's value shared until
-    /// the navigator edits it (copy-on-write). Nothing is encoded per revision.
-    func remember(_ result: OperationResult, cause: HistoryCause) {
+    /// the navigator edits it (copy-on-write). Nothing is encoded for it: the events' JSON is
+    /// kept when the caller wrote it already.
+    func remember(_ result: OperationResult, cause: HistoryCause, encodedEvents: [UInt8]?) {
         precondition(result.revision == engine.revision, "navd: only the navigator's newest revision is remembered")
         let keeps = result.revision % History.keptTreeInterval == 0
         history.append(HistoryEntry(
-            revision: result.revision, at: configuration.now(), cause: cause, events: result.events, undo: engine.lastUndo,
-            keeping: keeps ? engine.tree : nil))
+            revision: result.revision, at: configuration.now(), cause: cause, events: result.events, encodedEvents: encodedEvents,
+            undo: engine.lastUndo, keeping: keeps ? engine.tree : nil))
     }
 
     /// `{entries, oldest, latest}`, newest last.

@@ -354,13 +354,16 @@ public final class NavServer {
     ) -> CallResult {
         read.committed = true
         let connection = read.connection
-        remember(result, cause: HistoryCause(
-            method: method.rawValue, params: params, client: connection.name, clientID: connection.idText,
-            event: event?.name, by: event?.by, steps: event.map { .array($0.steps) }))
-        // Without subscribers the events are needed once: the response writes them itself.
-        guard !subscribers.isEmpty else { return .operation(result, events: nil) }
-        // The events are encoded once, for the response and every notification.
-        let events = result.events.encodedJSON
+        // The events are encoded once, for the response, every notification and the store.
+        // Needed by the response alone, they are written there.
+        let events = subscribers.isEmpty && store == nil ? nil : result.events.encodedJSON
+        remember(
+            result,
+            cause: HistoryCause(
+                method: method.rawValue, params: params, client: connection.name, clientID: connection.idText,
+                event: event?.name, by: event?.by, steps: event.map { .array($0.steps) }),
+            encodedEvents: events)
+        guard let events, !subscribers.isEmpty else { return .operation(result, events: events) }
         let record = ChangeRecord(
             revision: result.revision, method: method.rawValue, client: connection.id,
             clientName: connection.name, events: events,

@@ -154,7 +154,7 @@ public final class StateDatabase {
                 let tree = chain.write(revision: entry.revision, tree: encodedTree)
                 try insertRevision.bind(entry.revision, at: 1)
                 try insertRevision.bind(entry.at, at: 2)
-                try insertRevision.bind(StoredJSON.bytes(entry.cause.jsonValue), at: 3)
+                try insertRevision.bind(StoredJSON.cause(of: entry), at: 3)
                 try insertRevision.bind(entry.encodedEvents, at: 4)
                 switch tree {
                 case .full(let bytes):

@@ -7,10 +7,6 @@ enum StoredJSON {
     /// Deep enough for any tree the engine's limits allow.
     static let maxDepth = 4096
 
-    static func bytes(_ value: JSONValue) -> [UInt8] {
-        JSONWriter.bytes(value)
-    }
-
     static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         try JSONParser.parse(bytes, maxDepth: maxDepth)
     }
@@ -22,11 +18,27 @@ enum StoredJSON {
     }
 
     /// The state row: the snapshot without its tree, which is the tree of the snapshot's
-    /// revision, committed in the same transaction (not written twice per commit).
+    /// revision, committed in the same transaction (not written twice per commit):
+    /// `{instance, revision, ids: {nextFlow, nextScreen}, session}`.
     static func state(of snapshot: NavigatorSnapshot) -> [UInt8] {
-        bytes(["instance": .string(snapshot.instance), "revision": .int(snapshot.revision),
-               "ids": ["nextFlow": .int(snapshot.ids.nextFlow), "nextScreen": .int(snapshot.ids.nextScreen)],
-               "session": snapshot.session])
+        JSONBuffer.encode(capacity: 128) { out in
+            out.append(#"{"instance":"#)
+            JSONWriter.writeString(snapshot.instance, into: &out)
+            out.append(#","revision":"#)
+            out.append(decimal: snapshot.revision)
+            out.append(#","ids":{"nextFlow":"#)
+            out.append(decimal: snapshot.ids.nextFlow)
+            out.append(#","nextScreen":"#)
+            out.append(decimal: snapshot.ids.nextScreen)
+            out.append(#"},"session":"#)
+            JSONWriter.write(snapshot.session, into: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// The cause column.
+    static func cause(of entry: HistoryEntry) -> [UInt8] {
+        JSONBuffer.encode(capacity: 128) { entry.cause.writeJSON(into: &$0) }
     }
 
     struct NotAnObject: Error, CustomStringConvertible {

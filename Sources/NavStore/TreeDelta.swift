@@ -16,10 +16,20 @@ struct TreeDelta: Hashable {
         let shortest = min(previous.count, tree.count)
         var prefix = 0
         var suffix = 0
-        previous.withUnsafeBufferPointer { old in
-            tree.withUnsafeBufferPointer { new in
+        previous.withUnsafeBytes { old in
+            tree.withUnsafeBytes { new in
+                // Eight bytes at a time while they match, then byte by byte: a tree is a few
+                // kilobytes, and this runs at every commit.
+                while prefix + 8 <= shortest
+                    && old.loadUnaligned(fromByteOffset: prefix, as: UInt64.self) == new.loadUnaligned(fromByteOffset: prefix, as: UInt64.self)
+                { prefix += 8 }
                 while prefix < shortest && old[prefix] == new[prefix] { prefix += 1 }
-                while suffix < shortest - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+                let room = shortest - prefix
+                while suffix + 8 <= room
+                    && old.loadUnaligned(fromByteOffset: old.count - 8 - suffix, as: UInt64.self)
+                        == new.loadUnaligned(fromByteOffset: new.count - 8 - suffix, as: UInt64.self)
+                { suffix += 8 }
+                while suffix < room && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
             }
         }
         self.init(prefix: prefix, suffix: suffix, middle: Array(tree[prefix..<(tree.count - suffix)]))

@@ -155,7 +155,7 @@ import Testing
             for entry in recorder.entries {
                 try insert.bind(entry.revision, at: 1)
                 try insert.bind(entry.at, at: 2)
-                try insert.bind(StoredJSON.bytes(entry.cause.jsonValue), at: 3)
+                try insert.bind(StoredJSON.cause(of: entry), at: 3)
                 try insert.bind(entry.encodedEvents, at: 4)
                 try insert.bind(entry.encodedTree!, at: 5)
                 try insert.run()

@@ -20,7 +20,7 @@ import Testing
     @Test func randomEditsOfRandomTextsRoundTrip() {
         var random = SplitMix64(seed: 0x7e1a)
         for _ in 0..<2_000 {
-            let previous = (0..<Int.random(in: 0...40, using: &random)).map { _ in UInt8.random(in: 97...99, using: &random) }
+            let previous = (0..<Int.random(in: 0...120, using: &random)).map { _ in UInt8.random(in: 97...99, using: &random) }
             var tree = previous
             for _ in 0..<Int.random(in: 0...3, using: &random) {
                 let at = Int.random(in: 0...tree.count, using: &random)
@@ -33,6 +33,12 @@ import Testing
             let delta = TreeDelta(from: previous, to: tree)
             #expect(delta.applied(to: previous) == tree)
             #expect(delta.middle.count <= tree.count)
+            // As short as it can be: the shared start is taken whole, then the shared end of
+            // what is left.
+            let shortest = min(previous.count, tree.count)
+            let prefix = zip(previous, tree).prefix { $0 == $1 }.count
+            let suffix = zip(previous[prefix...].reversed(), tree[prefix...].reversed()).prefix { $0 == $1 }.count
+            #expect(delta.prefix == prefix && delta.suffix == min(suffix, shortest - prefix))
         }
     }
 

@@ -88,24 +88,39 @@ public struct History: Sendable {
     /// newest revision. Throws for a restored tree that does not decode.
     public func tree(of revision: Int, current: NavigationTree) throws(DamagedEntry) -> NavigationTree? {
         guard let index = index(of: revision) else { return nil }
-        return try trees(in: index..<(index + 1), current: current)[0]
+        var found: NavigationTree?
+        try walkTrees(in: index..<(index + 1), current: current) { _, tree in found = tree }
+        return found
     }
 
     /// `entries(since:limit:)`, each keeping its tree (rebuilt where it is not kept);
-    /// `current` is the tree of the newest revision.
-    public func entriesKeepingTrees(since: Int? = nil, limit: Int, current: NavigationTree) throws(DamagedEntry) -> [HistoryEntry] {
+    /// `current` is the tree of the newest revision. With `encoded`, a rebuilt tree is kept as
+    /// its JSON (what a store writes), written as the walk reaches it: the walk then edits one
+    /// copy of the tree in place instead of copying it for every entry.
+    public func entriesKeepingTrees(
+        since: Int? = nil, limit: Int, current: NavigationTree, encoded: Bool = false
+    ) throws(DamagedEntry) -> [HistoryEntry] {
         let range = indexes(since: since, limit: limit)
-        guard !range.isEmpty else { return [] }
-        let trees = try trees(in: range, current: current)
-        return zip(range, trees).map { index, tree in
-            let entry = self[index]
-            return entry.keepsTree ? entry : entry.keeping(tree)
+        var entries: [HistoryEntry] = []
+        entries.reserveCapacity(range.count)
+        try walkTrees(in: range, current: current) { index, tree in
+            var entry = self[index]
+            if !entry.keepsTree {
+                if encoded { entry.keep(encodedTree: tree.encodedJSON) } else { entry.keep(tree) }
+            }
+            entries.append(entry)
         }
+        entries.reverse()
+        return entries
     }
 
-    /// The trees of the entries in `range`, oldest first: from the first entry at or after its
-    /// end that keeps its tree (or from `current`), undoing one revision at a time.
-    private func trees(in range: Range<Int>, current: NavigationTree) throws(DamagedEntry) -> [NavigationTree] {
+    /// Calls `body` with each entry of `range` and its tree, newest first: from the first entry
+    /// at or after its end that keeps its tree (or from `current`), undoing one revision at a
+    /// time.
+    private func walkTrees(
+        in range: Range<Int>, current: NavigationTree, _ body: (Int, NavigationTree) -> Void
+    ) throws(DamagedEntry) {
+        guard !range.isEmpty else { return }
         func kept(_ index: Int) throws(DamagedEntry) -> NavigationTree? {
             let entry = self[index]
             do {
@@ -117,10 +132,8 @@ public struct History: Sendable {
         var index = range.upperBound - 1
         while index < count - 1 && !self[index].keepsTree { index += 1 }
         var tree = try kept(index) ?? current
-        var trees: [NavigationTree] = []
-        trees.reserveCapacity(range.count)
         while true {
-            if index < range.upperBound { trees.append(tree) }
+            if index < range.upperBound { body(index, tree) }
             if index == range.lowerBound { break }
             let entry = self[index]
             index -= 1
@@ -131,7 +144,6 @@ public struct History: Sendable {
                 entry.undo!.undo(&tree)
             }
         }
-        return trees.reversed()
     }
 
     /// The index of the first entry whose revision is greater than `revision` (`count` if none).

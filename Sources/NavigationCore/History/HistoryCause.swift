@@ -59,16 +59,40 @@ public struct HistoryCause: Sendable, Hashable {
     }
 
     /// `{method, params, client, clientId}` (`null` for a missing client), with `event`, `by`
-    /// and `steps` for an event's revision.
+    /// and `steps` for an event's revision: how the cause is written, to the store and (read
+    /// back as `jsonValue`) to `nav.history`.
+    public func writeJSON(into out: inout JSONBuffer) {
+        out.append(#"{"method":"#)
+        JSONWriter.writeString(method, into: &out)
+        out.append(#","params":"#)
+        JSONWriter.write(params, into: &out)
+        out.append(#","client":"#)
+        JSONWriter.writeString(client, into: &out)
+        out.append(#","clientId":"#)
+        JSONWriter.writeString(clientID, into: &out)
+        if let event {
+            out.append(#","event":"#)
+            JSONWriter.writeString(event, into: &out)
+        }
+        if let by {
+            out.append(#","by":"#)
+            JSONWriter.writeString(by, into: &out)
+        }
+        if let steps {
+            out.append(#","steps":"#)
+            JSONWriter.write(steps, into: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// What `writeJSON` writes, as a value.
     public var jsonValue: JSONValue {
-        var object: JSONObject = [
-            "method": .string(method), "params": params,
-            "client": client.map(JSONValue.string) ?? .null, "clientId": clientID.map(JSONValue.string) ?? .null,
-        ]
-        if let event { object["event"] = .string(event) }
-        if let by { object["by"] = .string(by) }
-        if let steps { object["steps"] = steps }
-        return .object(object)
+        let bytes = JSONBuffer.encode(capacity: 128) { writeJSON(into: &$0) }
+        do {
+            return try JSONParser.parse(bytes, maxDepth: .max)
+        } catch {
+            preconditionFailure("navd: a cause's JSON does not read back: \(error)")
+        }
     }
 
     /// `jsonValue` read back.

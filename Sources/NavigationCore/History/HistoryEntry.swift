@@ -36,21 +36,28 @@ public struct HistoryEntry: Sendable {
     }
 
     /// A revision the navigator just made, with the undo of its change (`Navigator.lastUndo`)
-    /// and, when `keeping` is given, its tree.
-    public init(revision: Int, at: Int, cause: HistoryCause, events: [NavEvent], undo: TreeUndo, keeping tree: NavigationTree?) {
+    /// and, when `keeping` is given, its tree. `encodedEvents`, when the server has written
+    /// the events already (for subscribers or the store), are kept instead of the events.
+    public init(
+        revision: Int, at: Int, cause: HistoryCause, events: [NavEvent], encodedEvents: [UInt8]? = nil, undo: TreeUndo,
+        keeping tree: NavigationTree?
+    ) {
         self.revision = revision
         self.at = at
         self.cause = cause
-        storedEvents = .value(events)
+        storedEvents = encodedEvents.map { .encoded($0) } ?? .value(events)
         storedTree = tree.map { .value($0) }
         self.undo = undo
     }
 
-    /// This entry keeping `tree`, which the history rebuilt for it.
-    func keeping(_ tree: NavigationTree) -> HistoryEntry {
-        var entry = self
-        entry.storedTree = .value(tree)
-        return entry
+    /// Keeps `tree`, which the history rebuilt for this entry.
+    mutating func keep(_ tree: NavigationTree) {
+        storedTree = .value(tree)
+    }
+
+    /// Keeps the JSON of the tree the history rebuilt for this entry.
+    mutating func keep(encodedTree: [UInt8]) {
+        storedTree = .encoded(encodedTree)
     }
 
     /// Whether the entry holds its tree (else the history rebuilds it).

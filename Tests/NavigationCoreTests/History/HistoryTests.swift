@@ -80,6 +80,26 @@ import Testing
         #expect(HistoryCause.daemonStart.jsonValue == ["method": "daemon.start", "params": [:], "client": .null, "clientId": .null])
         #expect(throws: TreeDecodingError.self) { try HistoryEntry(json: wire) }
     }
+
+    /// A cause is written one way (to the store, and read back for `nav.history`): every field,
+    /// an event's too, and text that needs escaping come back equal.
+    @Test func causesRoundTripThroughTheirJSON() throws {
+        let causes = [
+            HistoryCause.daemonStart,
+            HistoryCause.daemonMigrate(problems: ["screen \"gone\" is not in the definition"]),
+            HistoryCause(method: "nav.route", params: ["to": "compose", "params": ["draft": "a \"quoted\"\n draft ✓", "n": 1.5]], client: "t\u{1}", clientID: "c9"),
+            HistoryCause(
+                method: "event.emit", params: ["event": "logout", "payload": [:]], client: nil, clientID: "c2", event: "logout", by: "c3",
+                steps: [["method": "nav.dismissAll", "params": [:]]]),
+        ]
+        for cause in causes {
+            let written = JSONBuffer.encode { cause.writeJSON(into: &$0) }
+            #expect(try JSONParser.parse(written) == cause.jsonValue)
+            #expect(try HistoryCause(json: cause.jsonValue) == cause)
+        }
+        let event = causes[3].jsonValue
+        #expect(event["event"] == "logout" && event["by"] == "c3" && event["client"] == .null)
+    }
 }
 
 /// A tree's JSON read back, and checked against a definition.

@@ -104,11 +104,12 @@ public struct History: Sendable {
         var entries: [HistoryEntry] = []
         entries.reserveCapacity(range.count)
         try walkTrees(in: range, current: current) { index, tree in
-            var entry = self[index]
-            if !entry.keepsTree {
-                if encoded { entry.keep(encodedTree: tree.encodedJSON) } else { entry.keep(tree) }
+            let entry = self[index]
+            if entry.keepsTree {
+                entries.append(entry)
+            } else {
+                entries.append(encoded ? entry.keeping(encodedTree: tree.encodedJSON) : entry.keeping(tree))
             }
-            entries.append(entry)
         }
         entries.reverse()
         return entries

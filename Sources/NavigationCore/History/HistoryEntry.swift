@@ -9,16 +9,20 @@ import NavJSON
 /// they were written and decodes them when they are asked for: a restart reads ten thousand
 /// entries, and only the ones `nav.history` or `nav.goto` reaches are ever decoded.
 public struct HistoryEntry: Sendable {
-    public var revision: Int
-    public var at: Int
-    public var cause: HistoryCause
-    private var storedEvents: Stored<[NavEvent]>
+    public let revision: Int
+    public let at: Int
+    /// Everything else, in one shared box: the history holds ten thousand entries, moves
+    /// each one in and drops each one, and a box is one word to move and one object to free.
+    private let contents: Contents
+
+    public var cause: HistoryCause { contents.cause }
+    private var storedEvents: Stored<[NavEvent]> { contents.events }
     /// `nil` when the history rebuilds it.
-    private var storedTree: Stored<NavigationTree>?
+    private var storedTree: Stored<NavigationTree>? { contents.tree }
     /// How to make the tree before this revision out of this revision's; `nil` for an entry
     /// that keeps its tree and whose previous entry does too (revision 1, a restored entry, a
     /// migration).
-    public let undo: TreeUndo?
+    public var undo: TreeUndo? { contents.undo }
 
     /// A value, or the JSON its `encodedJSON` wrote.
     private enum Stored<Value: Sendable>: Sendable {
@@ -26,13 +30,24 @@ public struct HistoryEntry: Sendable {
         case encoded([UInt8])
     }
 
+    private final class Contents: Sendable {
+        let cause: HistoryCause
+        let events: Stored<[NavEvent]>
+        let tree: Stored<NavigationTree>?
+        let undo: TreeUndo?
+
+        init(cause: HistoryCause, events: Stored<[NavEvent]>, tree: Stored<NavigationTree>?, undo: TreeUndo?) {
+            self.cause = cause
+            self.events = events
+            self.tree = tree
+            self.undo = undo
+        }
+    }
+
     public init(revision: Int, at: Int, cause: HistoryCause, events: [NavEvent], tree: NavigationTree) {
         self.revision = revision
         self.at = at
-        self.cause = cause
-        storedEvents = .value(events)
-        storedTree = .value(tree)
-        undo = nil
+        contents = Contents(cause: cause, events: .value(events), tree: .value(tree), undo: nil)
     }
 
     /// A revision the navigator just made, with the undo of its change (`Navigator.lastUndo`)
@@ -44,24 +59,9 @@ public struct HistoryEntry: Sendable {
     ) {
         self.revision = revision
         self.at = at
-        self.cause = cause
-        storedEvents = encodedEvents.map { .encoded($0) } ?? .value(events)
-        storedTree = tree.map { .value($0) }
-        self.undo = undo
+        contents = Contents(
+            cause: cause, events: encodedEvents.map { .encoded($0) } ?? .value(events), tree: tree.map { .value($0) }, undo: undo)
     }
-
-    /// Keeps `tree`, which the history rebuilt for this entry.
-    mutating func keep(_ tree: NavigationTree) {
-        storedTree = .value(tree)
-    }
-
-    /// Keeps the JSON of the tree the history rebuilt for this entry.
-    mutating func keep(encodedTree: [UInt8]) {
-        storedTree = .encoded(encodedTree)
-    }
-
-    /// Whether the entry holds its tree (else the history rebuilds it).
-    public var keepsTree: Bool { storedTree != nil }
 
     /// An entry read back from its stored form: `events` and `tree` are the bytes of
     /// `encodedEvents` and `encodedTree`, decoded when first asked for (a damaged one throws
@@ -69,11 +69,27 @@ public struct HistoryEntry: Sendable {
     public init(revision: Int, at: Int, cause: HistoryCause, encodedEvents: [UInt8], encodedTree: [UInt8]) {
         self.revision = revision
         self.at = at
-        self.cause = cause
-        storedEvents = .encoded(encodedEvents)
-        storedTree = .encoded(encodedTree)
-        undo = nil
+        contents = Contents(cause: cause, events: .encoded(encodedEvents), tree: .encoded(encodedTree), undo: nil)
     }
+
+    private init(_ entry: HistoryEntry, tree: Stored<NavigationTree>) {
+        revision = entry.revision
+        at = entry.at
+        contents = Contents(cause: entry.cause, events: entry.storedEvents, tree: tree, undo: entry.undo)
+    }
+
+    /// This entry keeping `tree`, which the history rebuilt for it.
+    func keeping(_ tree: NavigationTree) -> HistoryEntry {
+        HistoryEntry(self, tree: .value(tree))
+    }
+
+    /// This entry keeping the JSON of the tree the history rebuilt for it.
+    func keeping(encodedTree: [UInt8]) -> HistoryEntry {
+        HistoryEntry(self, tree: .encoded(encodedTree))
+    }
+
+    /// Whether the entry holds its tree (else the history rebuilds it).
+    public var keepsTree: Bool { storedTree != nil }
 
     /// The revision's events.
     public var events: [NavEvent] {
@@ -201,3 +217,4 @@ extension HistoryEntry: Hashable {
         hasher.combine(cause)
     }
 }
+

@@ -11,6 +11,8 @@ public final class StateDatabase {
     public let historyLimit: Int
     /// Revisions from one keyframe to the next (fewer when the history is shorter).
     static let keyframeInterval = 64
+    /// The page size of a database navd creates.
+    static let pageSize = 2048
     private var lock: StoreLock?
     private let connection: SQLiteConnection
     private let begin: SQLiteStatement
@@ -56,6 +58,13 @@ public final class StateDatabase {
         // first write to the end instead of taking them at every transaction, and the WAL index
         // lives in memory, not in a -shm file.
         try connection.execute("PRAGMA locking_mode = EXCLUSIVE")
+        if version == 0 {
+            // A new file: pages of 2 KB, set before WAL mode writes the first one (it cannot
+            // change after). A commit writes its last leaf page whole to the WAL, with a
+            // checksum over every byte: a route's row is a few hundred bytes, and 4 KB pages
+            // made writing and checksumming the page most of SQLite's time per commit.
+            try connection.execute("PRAGMA page_size = \(Self.pageSize)")
+        }
         let mode = try connection.prepare("PRAGMA journal_mode = WAL")
         let journal = try mode.step() ? mode.string(0) : nil
         mode.reset()

@@ -18,6 +18,9 @@ import Testing
         var info = stat()
         #expect(stat(directory.database, &info) == 0 && info.st_mode & 0o777 == 0o600)
         database.close()
+        // Pages of 2 KB, fixed when the file is made.
+        let file = try SQLiteConnection(path: directory.database)
+        #expect(try file.integer("PRAGMA page_size") == StateDatabase.pageSize)
     }
 
     @Test func whatWasCommittedLoadsBackAfterReopening() throws {

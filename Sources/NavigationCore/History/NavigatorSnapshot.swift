@@ -61,8 +61,13 @@ extension Navigator {
     /// The state as a store keeps it. A navigator counting with another `IDSource` (tests)
     /// reports counters just past the tree's ids.
     public var snapshot: NavigatorSnapshot {
-        var counters = ids as? SequentialIDs ?? SequentialIDs()
-        if !(ids is SequentialIDs) { counters.advance(past: tree) }
+        var counters: SequentialIDs
+        if let sequential = ids as? SequentialIDs {
+            counters = sequential
+        } else {
+            counters = SequentialIDs()
+            counters.advance(past: tree)
+        }
         return NavigatorSnapshot(instance: instance, revision: revision, tree: tree, ids: counters, session: session.jsonValue)
     }
 

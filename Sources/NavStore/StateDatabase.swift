@@ -9,8 +9,13 @@ public final class StateDatabase {
     /// Revisions a load returns. Older rows are pruned a keyframe at a time, so the database
     /// holds up to `keyframeInterval - 1` more.
     public let historyLimit: Int
+    /// The schema the file had when it was opened, when navd upgraded it to
+    /// `StoreSchema.version` (an older navd cannot read it any more).
+    public let upgradedFrom: Int?
     /// Revisions from one keyframe to the next (fewer when the history is shorter).
     static let keyframeInterval = 64
+    /// The layout this navd writes (`PRAGMA user_version`).
+    public static let schemaVersion = StoreSchema.version
     /// The page size of a database navd creates.
     static let pageSize = 2048
     private var lock: StoreLock?
@@ -89,6 +94,7 @@ public final class StateDatabase {
                 throw error
             }
         }
+        upgradedFrom = version >= 1 && version < StoreSchema.version ? version : nil
         self.lock = lock
         self.connection = connection
         keyframeInterval = min(Self.keyframeInterval, historyLimit)

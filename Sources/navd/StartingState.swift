@@ -29,7 +29,10 @@ struct StartingState {
         var history = History(limit: historyLimit)
         for entry in stored.entries { history.append(entry) }
         let snapshot = stored.snapshot
-        let age = stored.entries.last.map { " (age \(Self.age(milliseconds: now - $0.at)))" } ?? ""
+        var age = stored.entries.last.map { " (age \(Self.age(milliseconds: now - $0.at)))" } ?? ""
+        if let schema = database.upgradedFrom {
+            age += " (its file upgraded from schema \(schema) to \(StateDatabase.schemaVersion): an older navd cannot read it now)"
+        }
         do {
             let navigator = try Navigator(restoring: snapshot, definition: definition, requests: .jsonRPC)
             return StartingState(

@@ -14,6 +14,7 @@ import Testing
         defer { directory.remove() }
         let database = try StateDatabase(path: directory.database, app: "sample")
         #expect(try database.load() == nil)
+        #expect(database.upgradedFrom == nil)
         // Private: only navd's user reads the state.
         var info = stat()
         #expect(stat(directory.database, &info) == 0 && info.st_mode & 0o777 == 0o600)
@@ -170,12 +171,19 @@ import Testing
         }
         do {
             let database = try StateDatabase(path: directory.database, app: "sample")
+            #expect(database.upgradedFrom == 1)
             let loaded = try #require(try database.load())
             #expect(loaded.snapshot == recorder.navigator.snapshot)
             #expect(loaded.entries == recorder.entries)
             try recorder.route(userId: 3)
             try database.commit([recorder.entries.last!], state: recorder.navigator.snapshot)
             #expect(try database.load()?.entries == recorder.entries)
+            database.close()
+        }
+        // Upgraded once: the next opener finds the current schema.
+        do {
+            let database = try StateDatabase(path: directory.database, app: "sample")
+            #expect(database.upgradedFrom == nil)
             database.close()
         }
         let connection = try SQLiteConnection(path: directory.database)

@@ -9,7 +9,7 @@ extension NavServer {
     /// `History.keptTreeInterval`th one keeps the tree too, the navigator's value shared until
     /// the navigator edits it (copy-on-write). Nothing is encoded for it: the events' JSON is
     /// kept when the caller wrote it already.
-    func remember(_ result: OperationResult, cause: HistoryCause, encodedEvents: [UInt8]?) {
+    func remember(_ result: OperationResult, cause: consuming HistoryCause, encodedEvents: [UInt8]?) {
         precondition(result.revision == engine.revision, "navd: only the navigator's newest revision is remembered")
         let keeps = result.revision % History.keptTreeInterval == 0
         history.append(HistoryEntry(

@@ -36,7 +36,11 @@ public struct HistoryCause: Sendable, Hashable {
     }
 
     private mutating func setHandling(event: String?, by: String?, steps: JSONValue?) {
-        handling = event == nil && by == nil && steps == nil ? nil : .fields(event: event, by: by, steps: steps)
+        handling = Self.handling(event: event, by: by, steps: steps)
+    }
+
+    private static func handling(event: String?, by: String?, steps: JSONValue?) -> EventHandling? {
+        event == nil && by == nil && steps == nil ? nil : .fields(event: event, by: by, steps: steps)
     }
 
     public init(
@@ -47,7 +51,9 @@ public struct HistoryCause: Sendable, Hashable {
         self.params = params
         self.client = client
         self.clientID = clientID
-        setHandling(event: event, by: by, steps: steps)
+        // Assigned, not set by the mutating `setHandling`: calling a method of `self` in its
+        // own initializer made the compiler copy the whole cause and destroy the original.
+        handling = Self.handling(event: event, by: by, steps: steps)
     }
 
     /// Revision 1 of a fresh state.

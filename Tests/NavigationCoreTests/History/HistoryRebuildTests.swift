@@ -47,6 +47,10 @@ import Testing
         let entries = try history.entriesKeepingTrees(since: kept[0] + 3, limit: 70, current: nav.tree)
         #expect(entries.map(\.revision) == Array(kept[4..<min(kept.count, 74)]))
         for entry in entries { #expect(try entry.tree == trees[entry.revision]) }
+        // As a store asks for them: each tree as its JSON, written during the walk.
+        let encoded = try history.entriesKeepingTrees(since: kept[0] + 3, limit: 70, current: nav.tree, encoded: true)
+        #expect(encoded == entries)
+        for entry in encoded { #expect(entry.encodedTree == trees[entry.revision]?.encodedJSON) }
         #expect(try history.tree(of: kept[0] - 1, current: nav.tree) == nil)
         // Only one entry in `keptTreeInterval` holds a tree.
         #expect(history.entries(limit: limit).filter(\.keepsTree).count <= kept.count / History.keptTreeInterval + 1)

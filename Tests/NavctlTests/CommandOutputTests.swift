@@ -73,6 +73,12 @@ struct CommandOutputTests {
         #expect(navd.run("route profile userId") == Outcome(
             status: 2, stderr: "navctl: expected name=value, got 'userId'\n" + usage))
         #expect(navd.run("route post --inclusive") == Outcome(status: 2, stderr: "navctl: --inclusive needs --pop-to\n" + usage))
+        // `--param`, as other tools write params, is answered with the line navctl reads.
+        #expect(navd.run("route profile --param userId=3 section=posts") == Outcome(
+            status: 2,
+            stderr: "navctl: params are name=value words after the name, without --param: navctl route profile section=posts userId=3\n" + usage))
+        #expect(navd.run("emit postTapped --params postId=7").stderr.hasPrefix(
+            "navctl: params are name=value words after the name, without --param: navctl emit postTapped postId=7\n"))
         #expect(navd.server.navigator.revision == 1)
     }
 

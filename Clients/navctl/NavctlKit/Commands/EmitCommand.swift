@@ -25,8 +25,10 @@ struct EmitCommand: SessionCommand {
 
     @OptionGroup var revision: RevisionOptions
     @OptionGroup var common: CommonOptions
+    @OptionGroup var paramOption: ParamOptionHint
 
     func validate() throws {
+        try paramOption.check(command: ["emit", event], params: payload)
         try validateAssignments(payload)
     }
 

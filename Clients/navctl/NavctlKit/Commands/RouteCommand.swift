@@ -44,8 +44,10 @@ struct RouteCommand: SessionCommand {
 
     @OptionGroup var revision: RevisionOptions
     @OptionGroup var common: CommonOptions
+    @OptionGroup var paramOption: ParamOptionHint
 
     func validate() throws {
+        try paramOption.check(command: ["route", destination], params: params)
         try validateAssignments(params)
         if inclusive && popTo == nil { throw ValidationError("--inclusive needs --pop-to") }
     }

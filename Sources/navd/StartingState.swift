@@ -29,15 +29,15 @@ struct StartingState {
         var history = History(limit: historyLimit)
         for entry in stored.entries { history.append(entry) }
         let snapshot = stored.snapshot
-        var age = stored.entries.last.map { " (age \(Self.age(milliseconds: now - $0.at)))" } ?? ""
+        var detail = stored.entries.last.map { " (age \(Self.age(milliseconds: now - $0.at)))" } ?? ""
         if let schema = database.upgradedFrom {
-            age += " (its file upgraded from schema \(schema) to \(StateDatabase.schemaVersion): an older navd cannot read it now)"
+            detail += " (its file upgraded from schema \(schema) to \(StateDatabase.schemaVersion): an older navd cannot read it now)"
         }
         do {
             let navigator = try Navigator(restoring: snapshot, definition: definition, requests: .jsonRPC)
             return StartingState(
                 navigator: navigator, history: history, committedThrough: snapshot.revision,
-                summary: "restored revision \(snapshot.revision)\(age) from \(database.path)")
+                summary: "restored revision \(snapshot.revision)\(detail) from \(database.path)")
         } catch let error as NavigatorRestoreError {
             let (navigator, result) = try Navigator.migrating(snapshot, definition: definition, requests: .jsonRPC)
             history.append(HistoryEntry(
@@ -45,7 +45,7 @@ struct StartingState {
                 tree: navigator.tree))
             return StartingState(
                 navigator: navigator, history: history, committedThrough: snapshot.revision,
-                summary: "restored revision \(snapshot.revision)\(age) from \(database.path), which no longer fits the app: "
+                summary: "restored revision \(snapshot.revision)\(detail) from \(database.path), which no longer fits the app: "
                     + "migrated to the boot tree as revision \(result.revision) (\(error.problems.joined(separator: "; ")))")
         }
     }

@@ -20,23 +20,19 @@ public struct HistoryCause: Sendable, Hashable {
     /// For a revision an `event.emit` made: the event's name.
     public var event: String? {
         get { if case .fields(let event, _, _)? = handling { return event } else { return nil } }
-        set { setHandling(event: newValue, by: by, steps: steps) }
+        set { handling = Self.handling(event: newValue, by: by, steps: steps) }
     }
 
     /// Who handled the event (`"definition"` or a listener's client id).
     public var by: String? {
         get { if case .fields(_, let by, _)? = handling { return by } else { return nil } }
-        set { setHandling(event: event, by: newValue, steps: steps) }
+        set { handling = Self.handling(event: event, by: newValue, steps: steps) }
     }
 
     /// The steps the event became (as `nav.apply` ops), with `event`.
     public var steps: JSONValue? {
         get { if case .fields(_, _, let steps)? = handling { return steps } else { return nil } }
-        set { setHandling(event: event, by: by, steps: newValue) }
-    }
-
-    private mutating func setHandling(event: String?, by: String?, steps: JSONValue?) {
-        handling = Self.handling(event: event, by: by, steps: steps)
+        set { handling = Self.handling(event: event, by: by, steps: newValue) }
     }
 
     private static func handling(event: String?, by: String?, steps: JSONValue?) -> EventHandling? {
@@ -51,8 +47,8 @@ public struct HistoryCause: Sendable, Hashable {
         self.params = params
         self.client = client
         self.clientID = clientID
-        // Assigned, not set by the mutating `setHandling`: calling a method of `self` in its
-        // own initializer made the compiler copy the whole cause and destroy the original.
+        // Assigned, not set through a mutating method: calling one on `self` in its own
+        // initializer made the compiler copy the whole cause and destroy the original.
         handling = Self.handling(event: event, by: by, steps: steps)
     }
 

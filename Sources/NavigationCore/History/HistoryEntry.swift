@@ -2,11 +2,12 @@ import NavJSON
 /// One committed revision as the history keeps it: when (milliseconds since the Unix epoch,
 /// from the server's clock), why, its events, and the tree it made current.
 ///
-/// An entry the server makes holds its events and how to undo its change of the tree
-/// (`undo`); its tree is rebuilt by the `History` from a newer one when it is asked for, and
-/// only every `History.keptTreeInterval`th entry keeps the tree itself (the navigator's,
-/// shared copy-on-write). An entry restored from disk holds the JSON of its events and tree as
-/// they were written and decodes them when they are asked for: a restart reads ten thousand
+/// An entry the server makes holds its events (their JSON, when the server wrote it for
+/// subscribers or the store) and how to undo its change of the tree (`undo`); its tree is
+/// rebuilt by the `History` from a newer one when it is asked for, and only every
+/// `History.keptTreeInterval`th entry keeps the tree itself (the navigator's, shared
+/// copy-on-write). An entry restored from disk holds the JSON of its events and tree as they
+/// were written and decodes them when they are asked for: a restart reads ten thousand
 /// entries, and only the ones `nav.history` or `nav.goto` reaches are ever decoded.
 public struct HistoryEntry: Sendable {
     public let revision: Int
@@ -217,4 +218,3 @@ extension HistoryEntry: Hashable {
         hasher.combine(cause)
     }
 }
-

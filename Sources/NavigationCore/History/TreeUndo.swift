@@ -11,8 +11,8 @@ public struct TreeUndo: Sendable {
 
     private let storage: Storage
 
-    init(edits: ArraySlice<TreeEdit>) {
-        storage = .edits(Array(edits))
+    init(edits: [TreeEdit]) {
+        storage = .edits(edits)
     }
 
     init(replacing tree: NavigationTree) {

@@ -186,9 +186,11 @@ public struct Navigator: Sendable {
     }
 
     /// Makes the next revision, whose change of the tree is every edit since `start`, and
-    /// checks every invariant.
+    /// checks every invariant. A revision's transaction begins with an empty log, so its
+    /// undo takes the whole log.
     mutating func advanceRevision(editedSince start: NavigatorRecords.Mark) {
-        advanceRevision(undoing: TreeUndo(edits: records.edits[start.edits...]))
+        precondition(start.edits == 0, "navd: a revision's transaction began with edits in the log")
+        advanceRevision(undoing: TreeUndo(edits: records.takeEdits()))
     }
 
     /// Makes the next revision, which `undo` turns back into the tree before it, and checks

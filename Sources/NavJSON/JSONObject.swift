@@ -16,6 +16,16 @@ public struct JSONObject: Sendable {
         for (key, value) in pairs { self[key] = value }
     }
 
+    /// An object of `members` in their order, for a writer that knows its keys are distinct
+    /// (debug builds check it): they become the object as they are, with no lookup per key.
+    public init(distinctMembers members: [(key: String, value: JSONValue)]) {
+        assert(Set(members.map(\.key)).count == members.count, "JSONObject(distinctMembers:) with a repeated key")
+        storage = members
+        if members.count > Self.indexThreshold {
+            index = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.key, $0) })
+        }
+    }
+
     public var count: Int { storage.count }
     public var isEmpty: Bool { storage.isEmpty }
 

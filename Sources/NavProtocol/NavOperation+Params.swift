@@ -21,57 +21,60 @@ extension NavOperation {
         }
     }
 
-    /// This operation's params object.
+    /// This operation's params object. Its keys are distinct by construction, so they are
+    /// appended without a lookup (a history keeps every mutation's params).
     public var requestParams: JSONObject {
-        var params: JSONObject = [:]
+        var params: [(key: String, value: JSONValue)] = []
         let expectRevision: Int?
         switch self {
         case .route(let request):
-            params["to"] = .string(request.to)
-            if !request.params.isEmpty { params["params"] = .object(request.params) }
-            if let transition = request.transition { params["transition"] = .string(transition) }
-            if let from = request.from { params["from"] = .string(from.description) }
-            if request.singleTop { params["singleTop"] = true }
+            // Room for the members a route usually has, in the one allocation.
+            params.reserveCapacity(4)
+            params.append(("to", .string(request.to)))
+            if !request.params.isEmpty { params.append(("params", .object(request.params))) }
+            if let transition = request.transition { params.append(("transition", .string(transition))) }
+            if let from = request.from { params.append(("from", .string(from.description))) }
+            if request.singleTop { params.append(("singleTop", true)) }
             if let popTo = request.popTo {
                 var spec: JSONObject = ["screen": .string(popTo.description)]
                 if request.popToInclusive { spec["inclusive"] = true }
-                params["popTo"] = .object(spec)
+                params.append(("popTo", .object(spec)))
             }
             expectRevision = request.expectRevision
         case .close(let screen, let expected):
-            if let screen { params["screen"] = .string(screen.description) }
+            if let screen { params.append(("screen", .string(screen.description))) }
             expectRevision = expected
         case .popTo(let screen, let inclusive, let expected):
-            params["screen"] = .string(screen.description)
-            if inclusive { params["inclusive"] = true }
+            params.append(("screen", .string(screen.description)))
+            if inclusive { params.append(("inclusive", true)) }
             expectRevision = expected
         case .popToRoot(let flow, let expected):
-            if let flow { params["flow"] = .string(flow.description) }
+            if let flow { params.append(("flow", .string(flow.description))) }
             expectRevision = expected
         case .dismissAll(let expected):
             expectRevision = expected
         case .selectTab(let tab, let flow, let expected):
             switch tab {
-            case .name(let name): params["tab"] = .string(name)
-            case .index(let index): params["tab"] = .int(index)
+            case .name(let name): params.append(("tab", .string(name)))
+            case .index(let index): params.append(("tab", .int(index)))
             }
-            if let flow { params["flow"] = .string(flow.description) }
+            if let flow { params.append(("flow", .string(flow.description))) }
             expectRevision = expected
         case .finishFlow(let flow, let result, let expected):
-            params["flow"] = .string(flow.description)
-            if !result.isNull { params["result"] = result }
+            params.append(("flow", .string(flow.description)))
+            if !result.isNull { params.append(("result", result)) }
             expectRevision = expected
         case .apply(let operations, let expected):
-            params["ops"] = .array(operations.map { operation in
+            params.append(("ops", .array(operations.map { operation in
                 ["method": .string(operation.requestMethod.rawValue), "params": .object(operation.requestParams)]
-            })
+            })))
             expectRevision = expected
         case .deeplink(let url, let dryRun, let expected):
-            params["url"] = .string(url)
-            if dryRun { params["dryRun"] = true }
+            params.append(("url", .string(url)))
+            if dryRun { params.append(("dryRun", true)) }
             expectRevision = expected
         }
-        if let expectRevision { params["expectRevision"] = .int(expectRevision) }
-        return params
+        if let expectRevision { params.append(("expectRevision", .int(expectRevision))) }
+        return JSONObject(distinctMembers: params)
     }
 }

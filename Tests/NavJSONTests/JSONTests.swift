@@ -24,6 +24,23 @@ import Testing
         #expect(try JSONParser.parse(#"{"a":1,"b":2}"#) == JSONParser.parse(#"{"b":2,"a":1}"#))
     }
 
+    /// An object made of members known to be distinct is the object the subscript builds: the
+    /// same order, lookups, and (past the index threshold) the same indexed lookups and updates.
+    @Test(arguments: [0, 2, JSONObject.indexThreshold, JSONObject.indexThreshold + 1, 40])
+    func anObjectOfDistinctMembersIsTheOneTheSubscriptBuilds(count: Int) {
+        let members = (0..<count).map { (key: "k\($0)", value: JSONValue.int($0)) }
+        var built = JSONObject()
+        for member in members { built[member.key] = member.value }
+        var distinct = JSONObject(distinctMembers: members)
+        #expect(distinct == built && distinct.keys == built.keys)
+        for member in members { #expect(distinct[member.key] == member.value) }
+        #expect(distinct["missing"] == nil)
+        distinct["k0"] = .string("changed")
+        distinct["new"] = .bool(true)
+        #expect(distinct.count == count + (count == 0 ? 2 : 1) && distinct["new"] == .bool(true))
+        #expect(count == 0 || distinct["k0"] == .string("changed"))
+    }
+
     @Test(arguments: [
         "", "{", "[1,]", "{\"a\":1,}", "01", "1.", "-", "\"abc", "tru", "[1 2]", "{\"a\" 1}",
         "\"\\ud800\"", "\"\\x\"", "\"a\u{01}\"", "1 2",

@@ -42,15 +42,13 @@ public struct Session: Sendable, Hashable {
         names.firstIndex(of: name).map { values[$0] }
     }
 
-    /// `{NAME: bool, …}` in definition order.
+    /// `{NAME: bool, …}` in definition order (the names are distinct: the definition's).
     public var flagsJSON: JSONValue {
-        var object = JSONObject()
-        for (index, name) in names.enumerated() { object[name] = .bool(values[index]) }
-        return .object(object)
+        .object(JSONObject(distinctMembers: names.indices.map { (names[$0], .bool(values[$0])) }))
     }
 
     /// `{flags, pending}`: what `session.get` answers and the state carries as `session`.
     public var jsonValue: JSONValue {
-        ["flags": flagsJSON, "pending": pending?.jsonValue ?? .null]
+        .object(JSONObject(distinctMembers: [("flags", flagsJSON), ("pending", pending?.jsonValue ?? .null)]))
     }
 }

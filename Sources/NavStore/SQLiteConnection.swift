@@ -9,6 +9,7 @@ final class SQLiteConnection {
     /// Opens (creating if missing) the file read-write. Opening reads nothing: a file that is
     /// not SQLite is found out by the first statement.
     init(path: String) throws(StoreError) {
+        _ = Self.configured
         self.path = path
         var opened: OpaquePointer?
         let status = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
@@ -21,6 +22,12 @@ final class SQLiteConnection {
         }
         sqlite3_extended_result_codes(opened, 1)
     }
+
+    /// SQLite's process-wide settings, made once before the first connection opens: no memory
+    /// statistics (with them, every allocation SQLite makes takes a global mutex).
+    private static let configured: Void = {
+        _ = navd_sqlite3_disable_memory_statistics()
+    }()
 
     deinit { close() }
 

@@ -30,18 +30,30 @@ final class SQLiteStatement {
         guard status == SQLITE_OK else { throw connection.error(status, doing: "binding") }
     }
 
-    /// Bytes as a blob (an empty one too, not NULL); SQLite copies them.
-    func bind(blob bytes: [UInt8], at index: Int32) throws(StoreError) {
-        let status = bytes.isEmpty
-            ? sqlite3_bind_zeroblob(statement, index, 0)
-            : bytes.withUnsafeBytes { navd_sqlite3_bind_blob_copy(statement, index, $0.baseAddress, Int32($0.count)) }
+    /// UTF-8 bytes (JSON) as text that SQLite reads where they are, without a copy: they must
+    /// stay valid and unchanged until the statement has run and `clearBindings()` forgot them.
+    func bind(borrowedText bytes: UnsafeRawBufferPointer, at index: Int32) throws(StoreError) {
+        let text = bytes.isEmpty ? Self.empty : bytes.baseAddress!
+        let status = navd_sqlite3_bind_text_borrowed(statement, index, text.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
         guard status == SQLITE_OK else { throw connection.error(status, doing: "binding") }
     }
 
-    func bindNull(at index: Int32) throws(StoreError) {
-        let status = sqlite3_bind_null(statement, index)
+    /// Bytes as a blob read where they are (an empty one too, not NULL), as `bind(borrowedText:at:)`.
+    func bind(borrowedBlob bytes: UnsafeRawBufferPointer, at index: Int32) throws(StoreError) {
+        let blob = bytes.isEmpty ? Self.empty : bytes.baseAddress!
+        let status = navd_sqlite3_bind_blob_borrowed(statement, index, blob, Int32(bytes.count))
         guard status == SQLITE_OK else { throw connection.error(status, doing: "binding") }
     }
+
+    /// Where empty borrowed bytes point (SQLite binds a null pointer as NULL): a constant of
+    /// the program, valid for as long as it runs.
+    private static var empty: UnsafeRawPointer {
+        let nothing: StaticString = ""
+        return UnsafeRawPointer(nothing.utf8Start)
+    }
+
+    /// Sets every parameter back to NULL, forgetting borrowed bytes.
+    func clearBindings() { sqlite3_clear_bindings(statement) }
 
     func bind(_ text: String, at index: Int32) throws(StoreError) {
         try bind(Array(text.utf8), at: index)

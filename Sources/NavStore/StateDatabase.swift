@@ -1,4 +1,5 @@
 public import NavigationCore
+import NavJSON
 import Glibc
 
 /// navd's state in one SQLite database (`STATE_DIR/APP.sqlite`, WAL): opened with its lock
@@ -30,6 +31,8 @@ public final class StateDatabase {
     private let keyframeInterval: Int
     /// The trees of the rows written so far (the newest, and where the keyframes are).
     private var written: TreeChain
+    /// The text and blob columns of the row being inserted (`insert`), kept with its capacity.
+    private var row = JSONBuffer(capacity: 2048)
 
     /// Opens `path` for `app`, creating it if it is new. Throws `.locked` when another process
     /// holds it, `.unreadable`, `.newerSchema` or `.otherApp` for a file navd must not use:
@@ -166,27 +169,7 @@ public final class StateDatabase {
                 guard let encodedTree = entry.encodedTree else {
                     preconditionFailure("navd: a history entry was committed without its tree (History.entriesKeepingTrees)")
                 }
-                let tree = chain.write(revision: entry.revision, tree: encodedTree)
-                try insertRevision.bind(entry.revision, at: 1)
-                try insertRevision.bind(entry.at, at: 2)
-                try insertRevision.bind(StoredJSON.cause(of: entry), at: 3)
-                try insertRevision.bind(entry.encodedEvents, at: 4)
-                switch tree {
-                case .full(let bytes):
-                    try insertRevision.bind(blob: bytes, at: 5)
-                    try insertRevision.bindNull(at: 6)
-                    try insertRevision.bindNull(at: 7)
-                case .delta(let delta):
-                    try insertRevision.bind(blob: delta.middle, at: 5)
-                    try insertRevision.bind(delta.prefix, at: 6)
-                    try insertRevision.bind(delta.suffix, at: 7)
-                }
-                if index == entries.count - 1 {
-                    try insertRevision.bind(StoredJSON.state(of: state), at: 8)
-                } else {
-                    try insertRevision.bindNull(at: 8)
-                }
-                try insertRevision.run()
+                try insert(entry, tree: chain.write(revision: entry.revision, tree: encodedTree), state: index == entries.count - 1 ? state : nil)
             }
             if let start = chain.prunableBefore(keeping: state.revision - historyLimit + 1) {
                 try prune.bind(start, at: 1)
@@ -198,6 +181,40 @@ public final class StateDatabase {
             throw error
         }
         written = chain
+    }
+
+    /// Inserts the row of `entry`, with the state when it is the newest of the commit. Its text
+    /// and blob columns are written one after another into `row`, which SQLite reads in place:
+    /// binding them as copies cost SQLite an allocation and a copy of each.
+    private func insert(_ entry: HistoryEntry, tree: TreeChain.Row, state: NavigatorSnapshot?) throws(StoreError) {
+        // Whatever happens, the statement keeps no pointer into `row` past this call.
+        defer { insertRevision.clearBindings() }
+        row.removeAll()
+        entry.cause.writeJSON(into: &row)
+        let causeEnd = row.count
+        row.append(entry.encodedEvents)
+        let eventsEnd = row.count
+        switch tree {
+        case .full(let bytes): row.append(bytes)
+        case .delta(let delta): row.append(delta.middle)
+        }
+        let treeEnd = row.count
+        if let state { StoredJSON.writeState(of: state, into: &row) }
+        // A parameter left unbound is NULL (cleared after each row): `prefix` and `suffix` of
+        // a keyframe, `state` of any row but the newest.
+        try insertRevision.bind(entry.revision, at: 1)
+        try insertRevision.bind(entry.at, at: 2)
+        if case .delta(let delta) = tree {
+            try insertRevision.bind(delta.prefix, at: 6)
+            try insertRevision.bind(delta.suffix, at: 7)
+        }
+        try row.withUnsafeBytes { (bytes) throws(StoreError) in
+            try insertRevision.bind(borrowedText: UnsafeRawBufferPointer(rebasing: bytes[..<causeEnd]), at: 3)
+            try insertRevision.bind(borrowedText: UnsafeRawBufferPointer(rebasing: bytes[causeEnd..<eventsEnd]), at: 4)
+            try insertRevision.bind(borrowedBlob: UnsafeRawBufferPointer(rebasing: bytes[eventsEnd..<treeEnd]), at: 5)
+            if state != nil { try insertRevision.bind(borrowedText: UnsafeRawBufferPointer(rebasing: bytes[treeEnd...]), at: 8) }
+            try insertRevision.run()
+        }
     }
 
     /// Closes the database and lets another navd open it (the process ending does it too).

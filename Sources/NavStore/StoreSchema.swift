@@ -5,7 +5,7 @@
 ///   row per committed revision, its cause and events as JSON (the shapes of `nav.history`).
 ///   `tree` is the tree's JSON when `prefix` is NULL (a keyframe), else a `TreeDelta` against
 ///   the row before: its middle bytes, with `prefix` and `suffix` the lengths taken from the
-///   previous tree. `state` is the navigator's snapshot without its tree (`StoredJSON.state`),
+///   previous tree. `state` is the navigator's snapshot without its tree (`StoredJSON.writeState`),
 ///   written in the newest row of each commit only: the newest row's is the state to restore.
 ///   The oldest rows go a keyframe at a time, so the first row is always a keyframe.
 enum StoreSchema {

@@ -20,25 +20,18 @@ enum StoredJSON {
     /// The state row: the snapshot without its tree, which is the tree of the snapshot's
     /// revision, committed in the same transaction (not written twice per commit):
     /// `{instance, revision, ids: {nextFlow, nextScreen}, session}`.
-    static func state(of snapshot: NavigatorSnapshot) -> [UInt8] {
-        JSONBuffer.encode(capacity: 128) { out in
-            out.append(#"{"instance":"#)
-            JSONWriter.writeString(snapshot.instance, into: &out)
-            out.append(#","revision":"#)
-            out.append(decimal: snapshot.revision)
-            out.append(#","ids":{"nextFlow":"#)
-            out.append(decimal: snapshot.ids.nextFlow)
-            out.append(#","nextScreen":"#)
-            out.append(decimal: snapshot.ids.nextScreen)
-            out.append(#"},"session":"#)
-            JSONWriter.write(snapshot.session, into: &out)
-            out.append(UInt8(ascii: "}"))
-        }
-    }
-
-    /// The cause column.
-    static func cause(of entry: HistoryEntry) -> [UInt8] {
-        JSONBuffer.encode(capacity: 128) { entry.cause.writeJSON(into: &$0) }
+    static func writeState(of snapshot: NavigatorSnapshot, into out: inout JSONBuffer) {
+        out.append(#"{"instance":"#)
+        JSONWriter.writeString(snapshot.instance, into: &out)
+        out.append(#","revision":"#)
+        out.append(decimal: snapshot.revision)
+        out.append(#","ids":{"nextFlow":"#)
+        out.append(decimal: snapshot.ids.nextFlow)
+        out.append(#","nextScreen":"#)
+        out.append(decimal: snapshot.ids.nextScreen)
+        out.append(#"},"session":"#)
+        JSONWriter.write(snapshot.session, into: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
     struct NotAnObject: Error, CustomStringConvertible {

@@ -159,14 +159,14 @@ import Testing
             for entry in recorder.entries {
                 try insert.bind(entry.revision, at: 1)
                 try insert.bind(entry.at, at: 2)
-                try insert.bind(StoredJSON.cause(of: entry), at: 3)
+                try insert.bind(JSONBuffer.encode { entry.cause.writeJSON(into: &$0) }, at: 3)
                 try insert.bind(entry.encodedEvents, at: 4)
                 try insert.bind(entry.encodedTree!, at: 5)
                 try insert.run()
             }
             let state = try old.prepare("INSERT INTO state VALUES (1, ?1, ?2)")
             try state.bind(recorder.navigator.revision, at: 1)
-            try state.bind(StoredJSON.state(of: recorder.navigator.snapshot), at: 2)
+            try state.bind(JSONBuffer.encode { StoredJSON.writeState(of: recorder.navigator.snapshot, into: &$0) }, at: 2)
             try state.run()
         }
         do {
@@ -287,5 +287,18 @@ import Testing
         #expect(loaded.snapshot == saved)
         #expect(loaded.entries.map(\.revision) == [1])
         database.close()
+        // Once the disk takes writes again, the same revision commits whole: the failed row
+        // left nothing behind (the row's columns are bound where navd wrote them).
+        do {
+            let repair = try SQLiteConnection(path: directory.database)
+            try repair.execute("DROP TRIGGER refuse")
+        }
+        let retried = try StateDatabase(path: directory.database, app: "sample")
+        defer { retried.close() }
+        _ = try retried.load()
+        try retried.commit([recorder.entries[1]], state: recorder.navigator.snapshot)
+        let after = try #require(try retried.load())
+        #expect(after.snapshot == recorder.navigator.snapshot)
+        #expect(after.entries == recorder.entries)
     }
 }

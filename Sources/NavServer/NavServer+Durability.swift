@@ -21,13 +21,7 @@ extension NavServer {
     public func flushCommits() throws {
         guard let store, engine.revision != storedRevision else { return }
         let entries = try history.entriesKeepingTrees(since: storedRevision, limit: history.count, current: engine.tree, encoded: true)
-        try store.commit(entries, state: Self.snapshot(of: &engine))
+        try store.commit(entries, state: engine)
         storedRevision = engine.revision
-    }
-
-    /// `navigator.snapshot`, taken where the navigator is stored: `engine.snapshot` would
-    /// first copy the whole navigator (see `writeState(of:tree:into:)`).
-    private static func snapshot(of navigator: inout Navigator) -> NavigatorSnapshot {
-        navigator.snapshot
     }
 }

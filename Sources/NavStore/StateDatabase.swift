@@ -160,7 +160,7 @@ public final class StateDatabase {
     /// revision) and `state` in one
     /// transaction, and prunes the oldest keyframe's rows once the next keyframe is old enough
     /// to start the history alone: all of it is on disk when this returns, or none of it.
-    public func commit(_ entries: [HistoryEntry], state: NavigatorSnapshot) throws(StoreError) {
+    public func commit(_ entries: [HistoryEntry], state: borrowing Navigator) throws(StoreError) {
         try checkOpen()
         var chain = written
         try begin.run()
@@ -169,7 +169,7 @@ public final class StateDatabase {
                 guard let encodedTree = entry.encodedTree else {
                     preconditionFailure("navd: a history entry was committed without its tree (History.entriesKeepingTrees)")
                 }
-                try insert(entry, tree: chain.write(revision: entry.revision, tree: encodedTree), state: index == entries.count - 1 ? state : nil)
+                try insert(entry, tree: chain.write(revision: entry.revision, tree: encodedTree), state: state, newest: index == entries.count - 1)
             }
             if let start = chain.prunableBefore(keeping: state.revision - historyLimit + 1) {
                 try prune.bind(start, at: 1)
@@ -186,20 +186,10 @@ public final class StateDatabase {
     /// Inserts the row of `entry`, with the state when it is the newest of the commit. Its text
     /// and blob columns are written one after another into `row`, which SQLite reads in place:
     /// binding them as copies cost SQLite an allocation and a copy of each.
-    private func insert(_ entry: HistoryEntry, tree: TreeChain.Row, state: NavigatorSnapshot?) throws(StoreError) {
+    private func insert(_ entry: HistoryEntry, tree: TreeChain.Row, state: borrowing Navigator, newest: Bool) throws(StoreError) {
         // Whatever happens, the statement keeps no pointer into `row` past this call.
         defer { insertRevision.clearBindings() }
-        row.removeAll()
-        entry.cause.writeJSON(into: &row)
-        let causeEnd = row.count
-        row.append(entry.encodedEvents)
-        let eventsEnd = row.count
-        switch tree {
-        case .full(let bytes): row.append(bytes)
-        case .delta(let delta): row.append(delta.middle)
-        }
-        let treeEnd = row.count
-        if let state { StoredJSON.writeState(of: state, into: &row) }
+        let ends = Self.writeColumns(of: entry, tree: tree, state: state, newest: newest, into: &row)
         // A parameter left unbound is NULL (cleared after each row): `prefix` and `suffix` of
         // a keyframe, `state` of any row but the newest.
         try insertRevision.bind(entry.revision, at: 1)
@@ -209,12 +199,31 @@ public final class StateDatabase {
             try insertRevision.bind(delta.suffix, at: 7)
         }
         try row.withUnsafeBytes { (bytes) throws(StoreError) in
-            try insertRevision.bind(borrowedText: UnsafeRawBufferPointer(rebasing: bytes[..<causeEnd]), at: 3)
-            try insertRevision.bind(borrowedText: UnsafeRawBufferPointer(rebasing: bytes[causeEnd..<eventsEnd]), at: 4)
-            try insertRevision.bind(borrowedBlob: UnsafeRawBufferPointer(rebasing: bytes[eventsEnd..<treeEnd]), at: 5)
-            if state != nil { try insertRevision.bind(borrowedText: UnsafeRawBufferPointer(rebasing: bytes[treeEnd...]), at: 8) }
+            try insertRevision.bind(borrowedText: UnsafeRawBufferPointer(rebasing: bytes[..<ends.cause]), at: 3)
+            try insertRevision.bind(borrowedText: UnsafeRawBufferPointer(rebasing: bytes[ends.cause..<ends.events]), at: 4)
+            try insertRevision.bind(borrowedBlob: UnsafeRawBufferPointer(rebasing: bytes[ends.events..<ends.tree]), at: 5)
+            if newest { try insertRevision.bind(borrowedText: UnsafeRawBufferPointer(rebasing: bytes[ends.tree...]), at: 8) }
             try insertRevision.run()
         }
+    }
+
+    /// The row's cause, events, tree and (for the newest row) state, one after another in
+    /// `row`, and where each ends: written in one access to the buffer.
+    private static func writeColumns(
+        of entry: HistoryEntry, tree: TreeChain.Row, state: borrowing Navigator, newest: Bool, into row: inout JSONBuffer
+    ) -> (cause: Int, events: Int, tree: Int) {
+        row.removeAll()
+        entry.writeCauseJSON(into: &row)
+        let cause = row.count
+        row.append(entry.encodedEvents)
+        let events = row.count
+        switch tree {
+        case .full(let bytes): row.append(bytes)
+        case .delta(let delta): row.append(delta.middle)
+        }
+        let treeEnd = row.count
+        if newest { StoredJSON.writeState(of: state, into: &row) }
+        return (cause, events, treeEnd)
     }
 
     /// Closes the database and lets another navd open it (the process ending does it too).

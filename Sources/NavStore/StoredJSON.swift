@@ -17,20 +17,21 @@ enum StoredJSON {
         HistoryEntry(revision: revision, at: at, cause: try HistoryCause(json: try parse(cause)), encodedEvents: events, encodedTree: tree)
     }
 
-    /// The state row: the snapshot without its tree, which is the tree of the snapshot's
-    /// revision, committed in the same transaction (not written twice per commit):
-    /// `{instance, revision, ids: {nextFlow, nextScreen}, session}`.
-    static func writeState(of snapshot: NavigatorSnapshot, into out: inout JSONBuffer) {
+    /// The state row: the navigator's snapshot without its tree, which is the tree of the
+    /// snapshot's revision, committed in the same transaction (not written twice per commit):
+    /// `{instance, revision, ids: {nextFlow, nextScreen}, session}`, read back by `snapshot`.
+    static func writeState(of navigator: borrowing Navigator, into out: inout JSONBuffer) {
+        let ids = navigator.idCounters
         out.append(#"{"instance":"#)
-        JSONWriter.writeString(snapshot.instance, into: &out)
+        JSONWriter.writeString(navigator.instance, into: &out)
         out.append(#","revision":"#)
-        out.append(decimal: snapshot.revision)
+        out.append(decimal: navigator.revision)
         out.append(#","ids":{"nextFlow":"#)
-        out.append(decimal: snapshot.ids.nextFlow)
+        out.append(decimal: ids.nextFlow)
         out.append(#","nextScreen":"#)
-        out.append(decimal: snapshot.ids.nextScreen)
+        out.append(decimal: ids.nextScreen)
         out.append(#"},"session":"#)
-        JSONWriter.write(snapshot.session, into: &out)
+        navigator.session.writeJSON(into: &out)
         out.append(UInt8(ascii: "}"))
     }
 

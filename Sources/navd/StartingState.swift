@@ -71,7 +71,7 @@ final class DatabaseStore: StateStore {
         self.database = database
     }
 
-    func commit(_ entries: [HistoryEntry], state: NavigatorSnapshot) throws {
+    func commit(_ entries: [HistoryEntry], state: borrowing Navigator) throws {
         try database.commit(entries, state: state)
     }
 }

@@ -18,11 +18,11 @@ final class MemoryStore: StateStore {
     var state: NavigatorSnapshot? { commits.last?.state }
     var entries: [HistoryEntry] { commits.flatMap(\.entries) }
 
-    func commit(_ entries: [HistoryEntry], state: NavigatorSnapshot) throws {
+    func commit(_ entries: [HistoryEntry], state: borrowing Navigator) throws {
         if failNext {
             failNext = false
             throw Refused()
         }
-        commits.append(Commit(entries: entries, state: state))
+        commits.append(Commit(entries: entries, state: state.snapshot))
     }
 }

@@ -35,7 +35,7 @@ import Testing
             events: held.events, tree: recorder.navigator.tree))
         do {
             let database = try StateDatabase(path: directory.database, app: "sample")
-            try database.commit(recorder.entries, state: recorder.navigator.snapshot)
+            try database.commit(recorder.entries, state: recorder.navigator)
             database.close()
         }
         let reopened = try StateDatabase(path: directory.database, app: "sample")

@@ -30,10 +30,10 @@ import Testing
         var recorder = Recorder()
         do {
             let database = try StateDatabase(path: directory.database, app: "sample", sync: .full)
-            try database.commit([recorder.entries[0]], state: recorder.navigator.snapshot)
+            try database.commit([recorder.entries[0]], state: recorder.navigator)
             for user in 1...3 { try recorder.route(userId: user) }
             // Several revisions in one commit, as one loop iteration makes them.
-            try database.commit(Array(recorder.entries[1...]), state: recorder.navigator.snapshot)
+            try database.commit(Array(recorder.entries[1...]), state: recorder.navigator)
             database.close()
         }
         let reopened = try StateDatabase(path: directory.database, app: "sample")
@@ -53,10 +53,10 @@ import Testing
         var recorder = Recorder()
         do {
             let database = try StateDatabase(path: directory.database, app: "sample", historyLimit: 3)
-            try database.commit([recorder.entries[0]], state: recorder.navigator.snapshot)
+            try database.commit([recorder.entries[0]], state: recorder.navigator)
             for user in 1...6 {
                 try recorder.route(userId: user)
-                try database.commit([recorder.entries.last!], state: recorder.navigator.snapshot)
+                try database.commit([recorder.entries.last!], state: recorder.navigator)
             }
             let loaded = try #require(try database.load())
             #expect(loaded.entries.map(\.revision) == [5, 6, 7])
@@ -76,14 +76,14 @@ import Testing
         defer { directory.remove() }
         var recorder = Recorder()
         let database = try StateDatabase(path: directory.database, app: "sample", historyLimit: 100)
-        try database.commit([recorder.entries[0]], state: recorder.navigator.snapshot)
+        try database.commit([recorder.entries[0]], state: recorder.navigator)
         var committed = 1
         for round in 1...60 {
             // A route then a close, in commits of one to three revisions.
             try recorder.route(userId: round)
             try recorder.close()
             if round % 3 != 0 { try recorder.toggleSignedIn() }
-            try database.commit(Array(recorder.entries[committed...]), state: recorder.navigator.snapshot)
+            try database.commit(Array(recorder.entries[committed...]), state: recorder.navigator)
             committed = recorder.entries.count
         }
         database.close()
@@ -98,7 +98,7 @@ import Testing
             }
             // Going on after the restart: a delta against the restored tree.
             try recorder.route(userId: 99)
-            try reopened.commit([recorder.entries.last!], state: recorder.navigator.snapshot)
+            try reopened.commit([recorder.entries.last!], state: recorder.navigator)
             #expect(try reopened.load()?.entries.last == recorder.entries.last)
             reopened.close()
         }
@@ -121,9 +121,9 @@ import Testing
         var recorder = Recorder()
         do {
             let database = try StateDatabase(path: directory.database, app: "sample")
-            try database.commit([recorder.entries[0]], state: recorder.navigator.snapshot)
+            try database.commit([recorder.entries[0]], state: recorder.navigator)
             try recorder.route(userId: 1)
-            try database.commit([recorder.entries[1]], state: recorder.navigator.snapshot)
+            try database.commit([recorder.entries[1]], state: recorder.navigator)
             database.close()
         }
         do {
@@ -166,7 +166,7 @@ import Testing
             }
             let state = try old.prepare("INSERT INTO state VALUES (1, ?1, ?2)")
             try state.bind(recorder.navigator.revision, at: 1)
-            try state.bind(JSONBuffer.encode { StoredJSON.writeState(of: recorder.navigator.snapshot, into: &$0) }, at: 2)
+            try state.bind(JSONBuffer.encode { StoredJSON.writeState(of: recorder.navigator, into: &$0) }, at: 2)
             try state.run()
         }
         do {
@@ -176,7 +176,7 @@ import Testing
             #expect(loaded.snapshot == recorder.navigator.snapshot)
             #expect(loaded.entries == recorder.entries)
             try recorder.route(userId: 3)
-            try database.commit([recorder.entries.last!], state: recorder.navigator.snapshot)
+            try database.commit([recorder.entries.last!], state: recorder.navigator)
             #expect(try database.load()?.entries == recorder.entries)
             database.close()
         }
@@ -252,7 +252,7 @@ import Testing
         try recorder.route(userId: 9)
         do {
             let database = try StateDatabase(path: directory.database, app: "shop")
-            try database.commit(recorder.entries, state: recorder.navigator.snapshot)
+            try database.commit(recorder.entries, state: recorder.navigator)
             database.close()
         }
         let error = #expect(throws: StoreError.self) { try StateDatabase(path: directory.database, app: "sample") }
@@ -270,7 +270,7 @@ import Testing
         var recorder = Recorder()
         do {
             let database = try StateDatabase(path: directory.database, app: "sample")
-            try database.commit([recorder.entries[0]], state: recorder.navigator.snapshot)
+            try database.commit([recorder.entries[0]], state: recorder.navigator)
             database.close()
         }
         let saved = recorder.navigator.snapshot
@@ -282,7 +282,7 @@ import Testing
             try sabotage.execute("CREATE TRIGGER refuse BEFORE INSERT ON revisions WHEN NEW.revision = 2 BEGIN SELECT RAISE(ABORT, 'disk says no'); END")
         }
         let database = try StateDatabase(path: directory.database, app: "sample")
-        #expect(throws: StoreError.self) { try database.commit([recorder.entries[1]], state: recorder.navigator.snapshot) }
+        #expect(throws: StoreError.self) { try database.commit([recorder.entries[1]], state: recorder.navigator) }
         let loaded = try #require(try database.load())
         #expect(loaded.snapshot == saved)
         #expect(loaded.entries.map(\.revision) == [1])
@@ -296,7 +296,7 @@ import Testing
         let retried = try StateDatabase(path: directory.database, app: "sample")
         defer { retried.close() }
         _ = try retried.load()
-        try retried.commit([recorder.entries[1]], state: recorder.navigator.snapshot)
+        try retried.commit([recorder.entries[1]], state: recorder.navigator)
         let after = try #require(try retried.load())
         #expect(after.snapshot == recorder.navigator.snapshot)
         #expect(after.entries == recorder.entries)

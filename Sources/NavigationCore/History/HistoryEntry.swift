@@ -17,6 +17,11 @@ public struct HistoryEntry: Sendable {
     private let contents: Contents
 
     public var cause: HistoryCause { contents.cause }
+
+    /// The cause's JSON (`HistoryCause.writeJSON`), written where the entry keeps it.
+    public func writeCauseJSON(into out: inout JSONBuffer) {
+        contents.cause.writeJSON(into: &out)
+    }
     private var storedEvents: Stored<[NavEvent]> { contents.events }
     /// `nil` when the history rebuilds it.
     private var storedTree: Stored<NavigationTree>? { contents.tree }

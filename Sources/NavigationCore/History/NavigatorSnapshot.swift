@@ -58,17 +58,18 @@ public struct NavigatorRestoreError: Error, Sendable, Hashable, CustomStringConv
 }
 
 extension Navigator {
-    /// The state as a store keeps it. A navigator counting with another `IDSource` (tests)
-    /// reports counters just past the tree's ids.
+    /// The state as a store keeps it.
     public var snapshot: NavigatorSnapshot {
-        var counters: SequentialIDs
-        if let sequential = ids as? SequentialIDs {
-            counters = sequential
-        } else {
-            counters = SequentialIDs()
-            counters.advance(past: tree)
-        }
-        return NavigatorSnapshot(instance: instance, revision: revision, tree: tree, ids: counters, session: session.jsonValue)
+        NavigatorSnapshot(instance: instance, revision: revision, tree: tree, ids: idCounters, session: session.jsonValue)
+    }
+
+    /// The id counters a store keeps: the navigator's own, or for another `IDSource` (tests)
+    /// counters just past the tree's ids.
+    public var idCounters: SequentialIDs {
+        if let sequential = ids as? SequentialIDs { return sequential }
+        var counters = SequentialIDs()
+        counters.advance(past: tree)
+        return counters
     }
 
     /// The navigator a snapshot was taken of, on `definition`: the same instance, revision,

@@ -21,7 +21,14 @@ extension NavServer {
     public func flushCommits() throws {
         guard let store, engine.revision != storedRevision else { return }
         let entries = try history.entriesKeepingTrees(since: storedRevision, limit: history.count, current: engine.tree, encoded: true)
-        try store.commit(entries, state: engine)
+        try Self.commit(entries, to: store, state: &engine)
         storedRevision = engine.revision
+    }
+
+    /// `store.commit` of the navigator where it is stored: passing `engine` itself would first
+    /// copy the whole navigator (its access is checked at run time, so the compiler cannot
+    /// borrow it across the call).
+    private static func commit(_ entries: [HistoryEntry], to store: any StateStore, state navigator: inout Navigator) throws {
+        try store.commit(entries, state: navigator)
     }
 }

@@ -39,19 +39,6 @@ public struct HistoryCause: Sendable, Hashable {
         event == nil && by == nil && steps == nil ? nil : .fields(event: event, by: by, steps: steps)
     }
 
-    public init(
-        method: String, params: JSONValue = .object([:]), client: String? = nil, clientID: String? = nil,
-        event: String? = nil, by: String? = nil, steps: JSONValue? = nil
-    ) {
-        self.method = method
-        self.params = params
-        self.client = client
-        self.clientID = clientID
-        // Assigned, not set through a mutating method: calling one on `self` in its own
-        // initializer made the compiler copy the whole cause and destroy the original.
-        handling = Self.handling(event: event, by: by, steps: steps)
-    }
-
     /// Revision 1 of a fresh state.
     public static let daemonStart = HistoryCause(method: "daemon.start")
 
@@ -95,6 +82,18 @@ public struct HistoryCause: Sendable, Hashable {
         } catch {
             preconditionFailure("navd: a cause's JSON does not read back: \(error)")
         }
+    }
+}
+
+// The initializers are in an extension so that the struct keeps its memberwise initializer,
+// which they call: an initializer assigning each property of `self` in turn made the compiler
+// copy the whole cause and destroy the original (a retain and a release of every field).
+extension HistoryCause {
+    public init(
+        method: String, params: JSONValue = .object([:]), client: String? = nil, clientID: String? = nil,
+        event: String? = nil, by: String? = nil, steps: JSONValue? = nil
+    ) {
+        self.init(method: method, params: params, client: client, clientID: clientID, handling: Self.handling(event: event, by: by, steps: steps))
     }
 
     /// `jsonValue` read back.

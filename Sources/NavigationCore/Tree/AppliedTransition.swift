@@ -3,20 +3,54 @@ import NavJSON
 /// transition's name and animator if one was used, and whether push fell back to modal.
 public struct AppliedTransition: Sendable, Hashable {
     public var kind: TransitionKind
-    public var name: String?
-    public var animator: String?
     public var fallback: Bool
+    /// The custom transition's name and animator, boxed (`nil` for a base transition). A
+    /// transition is copied into the screen it opens, the enter event and the result: two
+    /// optional strings were copied through their value witness each time (about 130
+    /// instructions apiece), the box is one retain.
+    private var names: Names?
+
+    public var name: String? {
+        get { names?.name }
+        set { names = Names(name: newValue, animator: animator) }
+    }
+
+    public var animator: String? {
+        get { names?.animator }
+        set { names = Names(name: name, animator: newValue) }
+    }
 
     public init(kind: TransitionKind, name: String? = nil, animator: String? = nil, fallback: Bool = false) {
         self.kind = kind
-        self.name = name
-        self.animator = animator
         self.fallback = fallback
+        self.names = Names(name: name, animator: animator)
     }
 
     /// The transition with its base replaced by `modal` because there was no stack to push on.
     func fellBack() -> AppliedTransition {
-        AppliedTransition(kind: .modal, name: name, animator: animator, fallback: true)
+        var fellBack = self
+        fellBack.kind = .modal
+        fellBack.fallback = true
+        return fellBack
+    }
+
+    private final class Names: Sendable, Hashable {
+        let name: String?
+        let animator: String?
+
+        /// `nil` when there is neither.
+        init?(name: String?, animator: String?) {
+            guard name != nil || animator != nil else { return nil }
+            self.name = name
+            self.animator = animator
+        }
+
+        static func == (lhs: Names, rhs: Names) -> Bool { lhs.name == rhs.name && lhs.animator == rhs.animator }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(animator)
+        }
     }
 
     /// `{kind, name?, animator?, fallback?}` (docs/tree.md).

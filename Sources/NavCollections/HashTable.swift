@@ -70,9 +70,10 @@ public struct HashTable<Key: TableKey, Value> {
         return try body(&entries[found.position])
     }
 
-    /// Inserts or replaces the value of `key`.
+    /// Inserts or replaces the value of `key`, taking the value (a node moves into the table
+    /// instead of being copied there).
     @inlinable
-    public mutating func insert(_ value: Value, for key: Key) {
+    public mutating func insert(_ value: consuming Value, for key: Key) {
         if let found = find(key) {
             entries[found.position] = value
             return

@@ -18,9 +18,10 @@ enum TreeEdit: Sendable {
 /// place and log their inverse. Copying the tree per operation instead (copy-on-write) cost
 /// more than the operation itself; `undo` puts back exactly what was there.
 extension NavigationTree {
-    mutating func addFlow(_ node: FlowNode, log: inout [TreeEdit]) {
-        flows.insert(node, for: node.id)
-        log.append(.addedFlow(node.id))
+    mutating func addFlow(_ node: consuming FlowNode, log: inout [TreeEdit]) {
+        let id = node.id
+        flows.insert(node, for: id)
+        log.append(.addedFlow(id))
     }
 
     /// Removes a flow record and unlinks it from its parent (the parent's `tabs`,
@@ -60,10 +61,12 @@ extension NavigationTree {
     }
 
     /// Adds a screen and appends it to its container's stack.
-    mutating func addScreen(_ node: ScreenNode, log: inout [TreeEdit]) {
-        screens.insert(node, for: node.id)
-        flows.update(node.container) { $0.screens.append(node.id) }
-        log.append(.addedScreen(node.id))
+    mutating func addScreen(_ node: consuming ScreenNode, log: inout [TreeEdit]) {
+        let id = node.id
+        let container = node.container
+        screens.insert(node, for: id)
+        flows.update(container) { $0.screens.append(id) }
+        log.append(.addedScreen(id))
     }
 
     /// Removes a screen from the tree and from its container's stack.

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Instructions navd executes per request, counted by valgrind's callgrind.
 
-    scripts/callgrind-requests.py [--navd .build/release/navd] [--mix route-close] [--subscribers 0]
+    scripts/callgrind-requests.py [--navd .build/release/navd] [--mix route-close] [--subscribers 0] [--durable]
 
 Runs navd under callgrind twice, with a short and a long run of the same sequential requests
 (route/close alternating by default, each answered before the next is sent), and prints the
 difference divided by the difference in requests: startup and shutdown cancel out. With
 --subscribers M, M connections subscribe first and read every nav.changed, so the figure is one
-revision fanned out to M subscribers. Instruction counts do not depend on the machine's load,
+revision fanned out to M subscribers. With --durable, navd keeps its state in a fresh state
+directory (`--sync normal`) instead of running `--ephemeral`: every mutation is then one SQLite
+transaction too. Instruction counts do not depend on the machine's load,
 which makes them the figure to compare builds with on a shared machine. navd runs with
 SWIFT_DETERMINISTIC_HASHING=1, so that hash seeds do not move the counts from run to run.
 """
@@ -70,14 +72,15 @@ def drive(path: str, count: int, mix: str, subscribers: int) -> None:
     client.close()
 
 
-def instructions(navd: str, count: int, mix: str, subscribers: int) -> int:
+def instructions(navd: str, count: int, mix: str, subscribers: int, durable: bool) -> int:
     with tempfile.TemporaryDirectory(prefix="navd-callgrind.") as directory:
         out = os.path.join(directory, "callgrind.out")
         sock = os.path.join(directory, "navd.sock")
         # Swift seeds its hashing per process; a fixed seed makes two builds' counts comparable.
         environment = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
+        state = ["--state-dir", os.path.join(directory, "state")] if durable else ["--ephemeral"]
         daemon = subprocess.Popen(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", navd, "--socket", sock, "--log-level", "warning", "--ephemeral"],
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", navd, "--socket", sock, "--log-level", "warning", *state],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment)
         try:
             drive(sock, count, mix, subscribers)
@@ -99,11 +102,13 @@ def main() -> None:
     parser.add_argument("--subscribers", type=int, default=0)
     parser.add_argument("--short", type=int, default=2000, help="requests of the short run")
     parser.add_argument("--long", type=int, default=12000, help="requests of the long run")
+    parser.add_argument("--durable", action="store_true", help="keep the state in SQLite (--state-dir, --sync normal)")
     args = parser.parse_args()
-    short = instructions(args.navd, args.short, args.mix, args.subscribers)
-    long = instructions(args.navd, args.long, args.mix, args.subscribers)
+    short = instructions(args.navd, args.short, args.mix, args.subscribers, args.durable)
+    long = instructions(args.navd, args.long, args.mix, args.subscribers, args.durable)
     per_request = (long - short) / (args.long - args.short)
     what = f"{args.mix} request" + (f", fanned out to {args.subscribers} subscribers" if args.subscribers else "")
+    what += ", durable" if args.durable else ""
     print(f"{per_request:,.0f} instructions per {what} ({args.navd})")
 
 

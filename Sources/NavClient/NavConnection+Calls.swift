@@ -75,9 +75,12 @@ extension NavConnection {
     }
 
     /// `nav.goto`: that revision's tree, current again as a new revision (a `noop` when it is
-    /// the current tree already); `historyGone` when navd no longer keeps it.
-    public func goto(revision: Int, timeout: Double? = 30) throws(NavClientError) -> OperationResultView {
-        let json = try call(HistoryMethod.goto, .object(["revision": .int(revision)]), timeout: timeout)
+    /// the current tree already); `historyGone` when navd no longer keeps it, a conflict when
+    /// `expectRevision` is given and is not the current revision.
+    public func goto(revision: Int, expectRevision: Int? = nil, timeout: Double? = 30) throws(NavClientError) -> OperationResultView {
+        var params: JSONObject = ["revision": .int(revision)]
+        if let expectRevision { params["expectRevision"] = .int(expectRevision) }
+        let json = try call(HistoryMethod.goto, .object(params), timeout: timeout)
         return try decoded(HistoryMethod.goto, json, as: OperationResultView.init(json:))
     }
 

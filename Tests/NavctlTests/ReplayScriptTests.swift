@@ -67,6 +67,25 @@ struct ReplayScriptTests {
             """)
     }
 
+    /// A goto to a revision the script remakes is written as how far back it is (the replaying
+    /// navd numbers its revisions its own way); one to a revision before the script stays a
+    /// number, with a note.
+    @Test func aGotoIsWrittenAsHowFarBack() throws {
+        var recording = try Self.session()
+        try recording.record(.route(RouteRequest(to: "chat", params: ["chatId": "c1"])))
+        // The entries' trees are the current one: the test is about the command lines.
+        let goto = { (revision: Int) in HistoryCauseView(method: "nav.goto", params: ["revision": .int(revision)], client: "navctl", clientID: "c3") }
+        var entries = recording.entries
+        entries.append(try recording.entry(entries.count + 1, goto(3)))
+        entries.append(try recording.entry(entries.count + 1, goto(8)))
+        let whole = ReplayScript(source: "/tmp/navd.sock", fetched: entries, after: nil).lines
+        #expect(whole.suffix(6) == ["# r9: goto r3", "goto --back 5", "expect top chat chatId=c1", "# r10: goto r8", "goto --back 1", "expect top chat chatId=c1"])
+        // From r6 on, r3 is not remade: its number stays, with why.
+        let tail = ReplayScript(source: "/tmp/navd.sock", fetched: Array(entries[5...]), after: 6).lines
+        #expect(tail.contains("# r9: goto names the recording's revision 3, which the script does not remake; the replaying navd numbers its revisions its own way"))
+        #expect(tail.contains("goto 3") && tail.contains("goto --back 1"))
+    }
+
     @Test func sessionSetReplaysAsSessionSet() {
         let cause = HistoryCauseView(method: "session.set", params: ["flags": ["signedIn": true, "premium": false], "expectRevision": 4])
         #expect(ReplayScript.command(for: cause, before: nil).line == "session set signedIn=true premium=false")

@@ -120,6 +120,45 @@ def test_history_goto_and_reset(navctl):
     assert navctl("expect", "top", "feedList").returncode == 0
 
 
+def test_goto_back_steps_through_revisions_and_a_recorded_goto_replays_anywhere(navctl_bin, navd_factory, tmp_path):
+    """`goto --back N` goes N revisions back from the current one (itself a new revision), and
+    a recorded script writes its gotos that way: the bug was a script with `goto 2` that
+    replayed against a navd with another history went to that navd's revision 2."""
+    recording = navd_factory()
+    navctl = NavctlRunner(navctl_bin, recording.socket_path, tmp_path / "a")
+    assert navctl("route", "post", "postId=5").returncode == 0
+    assert navctl("route", "profile", "userId=42").returncode == 0
+    done = navctl("goto", "--back", "1")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.startswith("r4: ")
+    assert navctl("expect", "top", "post", "postId=5").returncode == 0
+    # Back again is where it started: the goto was a revision too.
+    assert navctl("goto", "--back", "1").returncode == 0
+    assert navctl("expect", "top", "profile", "userId=42").returncode == 0
+    assert navctl("goto", "2").returncode == 0
+    done = navctl("goto", "--back", "9")
+    assert done.returncode == 1
+    assert done.stderr == "navctl: r6 has 5 revisions before it: --back 9 goes past revision 1\n"
+    done = navctl("goto")
+    assert done.returncode == 2
+    assert done.stderr.startswith("navctl: give a revision (navctl goto 12) or how far back (navctl goto --back 1)\n")
+
+    done = navctl("history", "--script")
+    assert done.returncode == 0, done.stderr
+    gotos = [line for line in done.stdout.splitlines() if line.startswith("goto")]
+    assert gotos == ["goto --back 1", "goto --back 1", "goto --back 3"]
+    path = tmp_path / "session.navctl"
+    path.write_text(done.stdout)
+
+    # Another navd, with a history of its own before the replay: its revision 2 is another post.
+    other = navd_factory()
+    replay = NavctlRunner(navctl_bin, other.socket_path, tmp_path / "b")
+    assert replay("route", "post", "postId=7").returncode == 0
+    done = replay("run", str(path))
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.endswith("6 passed, 0 failed\n")
+
+
 def strip_ids(node):
     """A tree without its instance ids (a replay makes the same tree with other ids)."""
     if isinstance(node, dict):

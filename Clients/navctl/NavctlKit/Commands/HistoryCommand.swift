@@ -50,19 +50,52 @@ struct HistoryCommand: SessionCommand {
     }
 }
 
-/// `navctl goto N`: `nav.goto`.
+/// `navctl goto N` and `navctl goto --back N`: `nav.goto`.
 struct GotoCommand: SessionCommand {
     static let configuration = CommandConfiguration(
         commandName: "goto",
-        abstract: "Makes a past revision's tree current again, as a new revision.")
+        abstract: "Makes a past revision's tree current again, as a new revision.",
+        discussion: """
+            `goto N` goes to revision N (navctl history lists them). `goto --back N` goes to \
+            the revision N before the current one, and fails if another client made a \
+            revision in between; it is itself a revision, so `goto --back 1` twice comes back \
+            to where it started. A script that `navctl history --script` recorded says \
+            `goto --back N`: the navd it replays against numbers its revisions its own way.
+            """)
 
     @Argument(help: ArgumentHelp("The revision (navctl history lists them).", valueName: "revision"))
-    var revision: Int
+    var revision: Int?
+
+    @Option(help: ArgumentHelp("Go back this many revisions from the current one instead.", valueName: "n"))
+    var back: Int?
 
     @OptionGroup var common: CommonOptions
 
+    func validate() throws {
+        switch (revision, back) {
+        case (nil, nil): throw ValidationError("give a revision (navctl goto 12) or how far back (navctl goto --back 1)")
+        case (.some, .some): throw ValidationError("give a revision or --back, not both")
+        case (_, let back?) where back < 1: throw ValidationError("--back must be 1 or more")
+        default: break
+        }
+    }
+
     func run(in session: Session) throws(NavctlError) {
-        let result = try session.using { connection throws(NavClientError) in try connection.goto(revision: revision) }
+        let target: (revision: Int, expect: Int?)
+        if let back {
+            // The current revision, and the goto checks it still is (another client's revision
+            // in between would make "back" mean something else).
+            let latest = try session.using { connection throws(NavClientError) in try connection.history(limit: 1).latest }
+            guard latest - back >= 1 else {
+                throw .failed("r\(latest) has \(latest - 1) revision\(latest == 2 ? "" : "s") before it: --back \(back) goes past revision 1")
+            }
+            target = (latest - back, latest)
+        } else {
+            target = (revision!, nil)
+        }
+        let result = try session.using { connection throws(NavClientError) in
+            try connection.goto(revision: target.revision, expectRevision: target.expect)
+        }
         session.output(result.json, json: common.json) { ResultText.change(result) }
     }
 }

@@ -69,8 +69,11 @@ public struct ReplayScript: Sendable, Hashable {
             lines.append("# starts from the state of r\(before.revision) (top: \(top)); on the navd it came from: navctl goto \(before.revision)")
             lines.append(contentsOf: expectation(before))
         }
+        // The replay remakes the revisions from here on, one per command: a goto to one of
+        // them is a number of revisions back, which holds on any navd.
+        let firstReplayed = before?.revision ?? first.revision
         for entry in entries {
-            let command = Self.command(for: entry.cause, before: tree)
+            let command = Self.command(for: entry.cause, before: tree, replayed: firstReplayed..<entry.revision)
             lines.append(contentsOf: command.notes.map { "# r\(entry.revision): \($0)" })
             lines.append(command.line)
             lines.append(contentsOf: expectation(entry))
@@ -96,8 +99,9 @@ public struct ReplayScript: Sendable, Hashable {
         var notes: [String] = []
     }
 
-    /// The navctl command that sends `cause` again, given the tree before it.
-    static func command(for cause: HistoryCauseView, before tree: NavStateView?) -> Command {
+    /// The navctl command that sends `cause` again, given the tree before it and the recorded
+    /// revisions the replay has remade by then (the last of them is the one before `cause`'s).
+    static func command(for cause: HistoryCauseView, before tree: NavStateView?, replayed: Range<Int> = 0..<0) -> Command {
         var params = cause.params
         params["expectRevision"] = nil
         switch cause.method {
@@ -165,9 +169,12 @@ public struct ReplayScript: Sendable, Hashable {
                 notes: ["event \(name) was handled by listener \(event.by): its steps are replayed"])
         case "nav.goto":
             guard let revision = params["revision"]?.intValue else { break }
+            if replayed.contains(revision), let current = replayed.last, revision < current {
+                return Command(line: "goto --back \(current - revision)", notes: ["goto r\(revision)"])
+            }
             return Command(
                 line: "goto \(revision)",
-                notes: ["goto names the recording's revision \(revision); the replaying navd numbers its revisions its own way"])
+                notes: ["goto names the recording's revision \(revision), which the script does not remake; the replaying navd numbers its revisions its own way"])
         default:
             break
         }

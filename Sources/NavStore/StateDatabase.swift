@@ -184,8 +184,8 @@ public final class StateDatabase {
     }
 
     /// Inserts the row of `entry`, with the state when it is the newest of the commit. Its text
-    /// and blob columns are written one after another into `row`, which SQLite reads in place:
-    /// binding them as copies cost SQLite an allocation and a copy of each.
+    /// and blob columns are written one after another into `row`, which SQLite reads in place
+    /// (a copying bind makes SQLite allocate and copy each column).
     private func insert(_ entry: HistoryEntry, tree: TreeChain.Row, state: borrowing Navigator, newest: Bool) throws(StoreError) {
         // Whatever happens, the statement keeps no pointer into `row` past this call.
         defer { insertRevision.clearBindings() }

@@ -86,8 +86,8 @@ public struct HistoryCause: Sendable, Hashable {
 }
 
 // The initializers are in an extension so that the struct keeps its memberwise initializer,
-// which they call: an initializer assigning each property of `self` in turn made the compiler
-// copy the whole cause and destroy the original (a retain and a release of every field).
+// which they call: an initializer that assigns each property of `self` in turn leaves a copy
+// of the whole cause that the optimizer does not remove (a retain and a release of every field).
 extension HistoryCause {
     public init(
         method: String, params: JSONValue = .object([:]), client: String? = nil, clientID: String? = nil,

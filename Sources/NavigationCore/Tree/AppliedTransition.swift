@@ -5,9 +5,9 @@ public struct AppliedTransition: Sendable, Hashable {
     public var kind: TransitionKind
     public var fallback: Bool
     /// The custom transition's name and animator, boxed (`nil` for a base transition). A
-    /// transition is copied into the screen it opens, the enter event and the result: two
-    /// optional strings were copied through their value witness each time (about 130
-    /// instructions apiece), the box is one retain.
+    /// transition is copied into the screen it opens, the enter event and the result: a copy
+    /// of two optional strings goes through their value witness (about 130 instructions
+    /// apiece), a copy of the box is one retain.
     private var names: Names?
 
     public var name: String? {

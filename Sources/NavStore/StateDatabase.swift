@@ -157,22 +157,33 @@ public final class StateDatabase {
     }
 
     /// Saves `entries` (in revision order, each keeping its tree, the last one of `state`'s
-    /// revision) and `state` in one
-    /// transaction, and prunes the oldest keyframe's rows once the next keyframe is old enough
-    /// to start the history alone: all of it is on disk when this returns, or none of it.
+    /// revision) and `state` in one transaction, and prunes the oldest keyframe's rows once the
+    /// next keyframe is old enough to start the history alone: all of it is on disk when this
+    /// returns, or none of it. One row with nothing to prune is a transaction by itself (an
+    /// `INSERT` outside `BEGIN` commits as it runs): the `BEGIN` and `COMMIT` statements would
+    /// cost the most common commit two more statements.
     public func commit(_ entries: [HistoryEntry], state: borrowing Navigator) throws(StoreError) {
         try checkOpen()
         var chain = written
+        let rows = entries.map { entry in
+            guard let encodedTree = entry.encodedTree else {
+                preconditionFailure("navd: a history entry was committed without its tree (History.entriesKeepingTrees)")
+            }
+            return chain.write(revision: entry.revision, tree: encodedTree)
+        }
+        let pruneBefore = chain.prunableBefore(keeping: state.revision - historyLimit + 1)
+        if entries.count == 1 && pruneBefore == nil {
+            try insert(entries[0], tree: rows[0], state: state, newest: true)
+            written = chain
+            return
+        }
         try begin.run()
         do throws(StoreError) {
-            for (index, entry) in entries.enumerated() {
-                guard let encodedTree = entry.encodedTree else {
-                    preconditionFailure("navd: a history entry was committed without its tree (History.entriesKeepingTrees)")
-                }
-                try insert(entry, tree: chain.write(revision: entry.revision, tree: encodedTree), state: state, newest: index == entries.count - 1)
+            for index in entries.indices {
+                try insert(entries[index], tree: rows[index], state: state, newest: index == entries.count - 1)
             }
-            if let start = chain.prunableBefore(keeping: state.revision - historyLimit + 1) {
-                try prune.bind(start, at: 1)
+            if let pruneBefore {
+                try prune.bind(pruneBefore, at: 1)
                 try prune.run()
             }
             try end.run()

@@ -22,8 +22,13 @@ public struct JSONObject: Sendable {
         assert(Set(members.map(\.key)).count == members.count, "JSONObject(distinctMembers:) with a repeated key")
         storage = members
         if members.count > Self.indexThreshold {
-            index = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.key, $0) })
+            index = Self.positions(of: members)
         }
+    }
+
+    /// The index of `members`: each key's position.
+    private static func positions(of members: [(key: String, value: JSONValue)]) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.key, $0) })
     }
 
     public var count: Int { storage.count }
@@ -50,13 +55,13 @@ public struct JSONObject: Sendable {
                     if index != nil {
                         index![key] = storage.count - 1
                     } else if storage.count > Self.indexThreshold {
-                        index = Dictionary(uniqueKeysWithValues: storage.enumerated().map { ($1.key, $0) })
+                        index = Self.positions(of: storage)
                     }
                 }
             } else if let i = position(of: key) {
                 storage.remove(at: i)
                 if index != nil {
-                    index = Dictionary(uniqueKeysWithValues: storage.enumerated().map { ($1.key, $0) })
+                    index = Self.positions(of: storage)
                 }
             }
         }

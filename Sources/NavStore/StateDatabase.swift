@@ -160,8 +160,8 @@ public final class StateDatabase {
     /// revision) and `state` in one transaction, and prunes the oldest keyframe's rows once the
     /// next keyframe is old enough to start the history alone: all of it is on disk when this
     /// returns, or none of it. One row with nothing to prune is a transaction by itself (an
-    /// `INSERT` outside `BEGIN` commits as it runs): the `BEGIN` and `COMMIT` statements would
-    /// cost the most common commit two more statements.
+    /// `INSERT` outside `BEGIN` commits as it runs), so `BEGIN` and `COMMIT` wrap only a commit
+    /// of several statements: around the most common commit they would be two statements more.
     public func commit(_ entries: [HistoryEntry], state: borrowing Navigator) throws(StoreError) {
         try checkOpen()
         var chain = written
@@ -172,12 +172,8 @@ public final class StateDatabase {
             return chain.write(revision: entry.revision, tree: encodedTree)
         }
         let pruneBefore = chain.prunableBefore(keeping: state.revision - historyLimit + 1)
-        if entries.count == 1 && pruneBefore == nil {
-            try insert(entries[0], tree: rows[0], state: state, newest: true)
-            written = chain
-            return
-        }
-        try begin.run()
+        let severalStatements = entries.count > 1 || pruneBefore != nil
+        if severalStatements { try begin.run() }
         do throws(StoreError) {
             for index in entries.indices {
                 try insert(entries[index], tree: rows[index], state: state, newest: index == entries.count - 1)
@@ -186,9 +182,9 @@ public final class StateDatabase {
                 try prune.bind(pruneBefore, at: 1)
                 try prune.run()
             }
-            try end.run()
+            if severalStatements { try end.run() }
         } catch {
-            try? rollback.run()
+            if severalStatements { try? rollback.run() }
             throw error
         }
         written = chain

@@ -1,8 +1,8 @@
 /// How to make the tree before a revision out of the tree the revision made: the inverse of
 /// the revision's edits (what the engine logs to roll an operation back), or the whole tree a
 /// `goto` or `reset` replaced. The history keeps one per revision instead of each revision's
-/// tree: a tree kept per revision made the next edit copy the navigator's tree and every
-/// dropped entry free one, and an undo log holds only what the revision changed.
+/// tree: a kept tree makes the navigator's next edit copy its own, and every dropped entry
+/// free one, where an undo log holds only what the revision changed.
 public struct TreeUndo: Sendable {
     private enum Storage: Sendable {
         case edits([TreeEdit])

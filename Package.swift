@@ -81,11 +81,22 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // The VFS navd's database opens with: the default one, with the write-ahead log's writes
+        // gathered into one write per commit. In C: a VFS is a table of C function pointers that
+        // SQLite calls with its own structs.
+        .target(
+            name: "CSQLiteWAL",
+            dependencies: ["CSQLite"],
+            path: "Sources/CSQLiteWAL",
+            // Debug information in DWARF 4, as Swift writes it: valgrind (callgrind, the
+            // instruction counts) cannot read the DWARF 5 clang writes by default.
+            cSettings: [.unsafeFlags(["-gdwarf-4"])]
+        ),
         // The durable state: one SQLite database per app (WAL), the current snapshot and the
         // history entries, committed together; the lock that keeps one navd per database.
         .target(
             name: "NavStore",
-            dependencies: ["NavJSON", "NavigationCore", "CSQLite"],
+            dependencies: ["NavJSON", "NavigationCore", "CSQLite", "CSQLiteWAL"],
             path: "Sources/NavStore"
         ),
         // The thin libuv layer: listener, connections, write queues, signals, timers. No JSON.
@@ -215,7 +226,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavStoreTests",
-            dependencies: ["NavJSON", "NavStore", "NavigationCore", "NavFixtures", "CSQLite"],
+            dependencies: ["NavJSON", "NavStore", "NavigationCore", "NavFixtures", "CSQLite", "CSQLiteWAL"],
             path: "Tests/NavStoreTests"
         ),
         .testTarget(

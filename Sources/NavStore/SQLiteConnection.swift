@@ -1,4 +1,5 @@
 internal import CSQLite
+internal import CSQLiteWAL
 
 /// One open SQLite database: the handle, statements run once, and SQLite's errors as
 /// `StoreError`s naming the file. Closed when released.
@@ -6,13 +7,18 @@ final class SQLiteConnection {
     let path: String
     private(set) var handle: OpaquePointer?
 
-    /// Opens (creating if missing) the file read-write. Opening reads nothing: a file that is
-    /// not SQLite is found out by the first statement.
-    init(path: String) throws(StoreError) {
-        _ = Self.configured
+    /// Opens (creating if missing) the file read-write, through the default VFS or, with
+    /// `sync`, navd's (`navd_wal_vfs.h`), which writes the log once per commit and decides
+    /// whether a commit's sync reaches the disk. Opening reads nothing: a file that is not
+    /// SQLite is found out by the first statement.
+    init(path: String, sync: SyncMode? = nil) throws(StoreError) {
         self.path = path
+        guard Self.configured == SQLITE_OK else {
+            throw StoreError(.failed, path: path, detail: "cannot set SQLite up (navd's VFS: error \(Self.configured))")
+        }
         var opened: OpaquePointer?
-        let status = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        let vfs = sync.flatMap { navd_wal_vfs_name($0 == .full ? 1 : 0) }
+        let status = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, vfs)
         handle = opened
         guard status == SQLITE_OK else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -24,9 +30,11 @@ final class SQLiteConnection {
     }
 
     /// SQLite's process-wide settings, made once before the first connection opens: no memory
-    /// statistics (with them, every allocation SQLite makes takes a global mutex).
-    private static let configured: Void = {
+    /// statistics (with them, every allocation SQLite makes takes a global mutex), and navd's
+    /// VFS registered. `SQLITE_OK`, or the error of the registration.
+    private static let configured: Int32 = {
         _ = navd_sqlite3_disable_memory_statistics()
+        return navd_wal_vfs_register()
     }()
 
     deinit { close() }
@@ -67,6 +75,21 @@ final class SQLiteConnection {
         let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         guard status == SQLITE_OK, let statement else { throw error(status, doing: "preparing \(sql)") }
         return SQLiteStatement(statement, connection: self)
+    }
+
+    /// For tests: what navd's VFS did to the log since the log was opened, its writes to the
+    /// file and its syncs that went on to the disk; `nil` when the log is not open through it.
+    var logCounts: (writes: Int, diskSyncs: Int)? {
+        var writes: Int64 = 0
+        var diskSyncs: Int64 = 0
+        guard navd_wal_vfs_log_counts(handle, &writes, &diskSyncs) == SQLITE_OK else { return nil }
+        return (Int(writes), Int(diskSyncs))
+    }
+
+    /// For tests: the log's next write fails, as on a full disk. `false` when the log is not
+    /// open through navd's VFS.
+    func failNextLogWrite() -> Bool {
+        navd_wal_vfs_fail_next_write(handle) == SQLITE_OK
     }
 
     /// The one integer a statement such as `PRAGMA user_version` returns.

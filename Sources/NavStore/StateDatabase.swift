@@ -20,7 +20,7 @@ public final class StateDatabase {
     /// The page size of a database navd creates.
     static let pageSize = 2048
     private var lock: StoreLock?
-    private let connection: SQLiteConnection
+    let connection: SQLiteConnection
     private let begin: SQLiteStatement
     private let end: SQLiteStatement
     private let rollback: SQLiteStatement
@@ -45,7 +45,7 @@ public final class StateDatabase {
         // Created private (SQLite would make it 0644, and its -wal and -shm files as it is).
         let created = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         if created >= 0 { Glibc.close(created) }
-        let connection = try SQLiteConnection(path: path)
+        let connection = try SQLiteConnection(path: path, sync: sync)
         // Read before anything is written: a file that is not navd's is refused untouched.
         let version = try connection.integer("PRAGMA user_version")
         let objects = try connection.integer("SELECT count(*) FROM sqlite_master")
@@ -79,7 +79,10 @@ public final class StateDatabase {
         guard journal?.lowercased() == "wal" else {
             throw StoreError(.failed, path: path, detail: "cannot use WAL mode (journal mode \(journal ?? "unknown"))")
         }
-        try connection.execute("PRAGMA synchronous = \(sync.pragma)")
+        // SQLite syncs the log at the end of every commit, and a checkpoint with its other flag
+        // (`checkpoint_fullfsync`): navd's VFS writes the commit's frames in one write at the
+        // first, and lets it reach the disk with `--sync full` only; a checkpoint's syncs always do.
+        try connection.execute("PRAGMA synchronous = FULL; PRAGMA fullfsync = OFF; PRAGMA checkpoint_fullfsync = ON")
         if version < StoreSchema.version {
             try connection.execute("BEGIN IMMEDIATE")
             do throws(StoreError) {

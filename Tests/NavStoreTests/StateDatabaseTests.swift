@@ -301,4 +301,61 @@ import Testing
         #expect(after.snapshot == recorder.navigator.snapshot)
         #expect(after.entries == recorder.entries)
     }
+
+    /// navd's VFS: a commit's frames reach the log in one write, and its sync reaches the disk
+    /// with `--sync full` only; a checkpoint's syncs reach it either way. This also checks the
+    /// flags SQLite syncs with, which the VFS tells commits and checkpoints apart by.
+    @Test(arguments: [SyncMode.normal, .full])
+    func aCommitWritesTheLogOnce(sync: SyncMode) throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var recorder = Recorder()
+        for userId in 1...4 { try recorder.route(userId: userId) }
+        let database = try StateDatabase(path: directory.database, app: "sample", sync: sync)
+        defer { database.close() }
+        #expect(try database.load() == nil)
+        try database.commit([recorder.entries[0]], state: recorder.navigator)
+        let before = try #require(database.connection.logCounts)
+        for index in 1...4 {
+            try database.commit([recorder.entries[index]], state: recorder.navigator)
+        }
+        let after = try #require(database.connection.logCounts)
+        #expect(after.writes - before.writes == 4)
+        #expect(after.diskSyncs - before.diskSyncs == (sync == .full ? 4 : 0))
+        try database.connection.execute("PRAGMA wal_checkpoint(FULL)")
+        let checkpointed = try #require(database.connection.logCounts)
+        #expect(checkpointed.diskSyncs > after.diskSyncs)
+        #expect(try database.load()?.entries == recorder.entries)
+    }
+
+    /// A commit whose frames cannot be written (a full disk) throws and leaves the last commit
+    /// as it was, on disk and for the same connection, which commits the revision once the
+    /// disk takes writes again.
+    @Test func aFailedLogWriteChangesNothing() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var recorder = Recorder()
+        let database = try StateDatabase(path: directory.database, app: "sample")
+        #expect(try database.load() == nil)
+        try database.commit([recorder.entries[0]], state: recorder.navigator)
+        let saved = recorder.navigator.snapshot
+        try recorder.route(userId: 1)
+        #expect(database.connection.failNextLogWrite())
+        #expect(throws: StoreError.self) { try database.commit([recorder.entries[1]], state: recorder.navigator) }
+        #expect(try database.load()?.snapshot == saved)
+        database.close()
+        do {
+            let reopened = try StateDatabase(path: directory.database, app: "sample")
+            defer { reopened.close() }
+            let loaded = try #require(try reopened.load())
+            #expect(loaded.snapshot == saved)
+            #expect(loaded.entries.map(\.revision) == [1])
+            try reopened.commit([recorder.entries[1]], state: recorder.navigator)
+        }
+        let retried = try StateDatabase(path: directory.database, app: "sample")
+        defer { retried.close() }
+        let after = try #require(try retried.load())
+        #expect(after.snapshot == recorder.navigator.snapshot)
+        #expect(after.entries == recorder.entries)
+    }
 }

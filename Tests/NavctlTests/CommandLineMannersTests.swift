@@ -38,6 +38,18 @@ struct CommandLineMannersTests {
         #expect(moved("--transition modal route post") == "--transition modal route post")
     }
 
+    /// `goto -1` is said to be an unknown option (it was answered "give a revision", as if
+    /// nothing had been given), with the usage, which shows `--back`.
+    @Test func aNegativeRevisionIsAnUnknownOption() {
+        let negative = navd.run("goto -1")
+        #expect(negative.status == 2)
+        #expect(negative.stderr.hasPrefix("navctl: Unknown option '-1'\nUsage: navctl goto [<revision>] [--back <n>]"))
+        let bare = navd.run("goto")
+        #expect(bare.status == 2)
+        #expect(bare.stderr.hasPrefix("navctl: give a revision (navctl goto 12) or how far back (navctl goto --back 1)\nUsage: navctl goto"))
+        #expect(navd.server.navigator.revision == 1)
+    }
+
     @Test func aMistypedCommandIsAnsweredWithTheNearestOne() {
         #expect(navd.run("rout profile userId=42") == Outcome(
             status: 2, stderr: "navctl: unknown command 'rout' — did you mean 'route'?\n"))

@@ -73,7 +73,6 @@ struct GotoCommand: SessionCommand {
 
     func validate() throws {
         switch (revision, back) {
-        case (nil, nil): throw ValidationError("give a revision (navctl goto 12) or how far back (navctl goto --back 1)")
         case (.some, .some): throw ValidationError("give a revision or --back, not both")
         case (_, let back?) where back < 1: throw ValidationError("--back must be 1 or more")
         default: break
@@ -81,6 +80,12 @@ struct GotoCommand: SessionCommand {
     }
 
     func run(in session: Session) throws(NavctlError) {
+        // Checked here, not in `validate`: argument-parser validates before it reports an
+        // unknown option, and `goto -1` would be told to give a revision instead of that `-1`
+        // is not one.
+        guard revision != nil || back != nil else {
+            throw usageError("give a revision (navctl goto 12) or how far back (navctl goto --back 1)")
+        }
         let target: (revision: Int, expect: Int?)
         if let back {
             // The current revision, and the goto checks it still is (another client's revision

@@ -20,6 +20,7 @@ public final class StateDatabase {
     /// The page size of a database navd creates.
     static let pageSize = 2048
     private var lock: StoreLock?
+    /// Internal, not private: tests read what navd's VFS did to its log (`logCounts`).
     let connection: SQLiteConnection
     private let begin: SQLiteStatement
     private let end: SQLiteStatement

@@ -34,9 +34,24 @@ extension ParsableCommand {
     /// argument-parser's message for a usage error, `PROGRAM: ` in place of its `Error: `.
     public static func usageText(for error: any Error, program: String) -> String {
         var text = fullMessage(for: error)
-        if text.hasPrefix("Error: ") { text = "\(program): " + text.dropFirst("Error: ".count) }
+        if text.hasPrefix("Error: ") { text = "\(program): " + lowercasingFirstWord(text.dropFirst("Error: ".count)) }
         return text.hasSuffix("\n") ? text : text + "\n"
     }
+
+    /// argument-parser's message for a usage error, without the usage (a script's line).
+    public static func usageMessage(for error: any Error) -> String {
+        lowercasingFirstWord(message(for: error)[...])
+    }
+}
+
+/// argument-parser's messages start with a capital (`Unknown option '-1'`); every other message
+/// of navd's programs starts lowercase, after the program's name, as git's and tmux's do. A
+/// first word in capitals (`TERM`) stays as it is.
+private func lowercasingFirstWord(_ text: Substring) -> String {
+    guard let first = text.first, first.isUppercase, let second = text.dropFirst().first, second.isLowercase else {
+        return String(text)
+    }
+    return first.lowercased() + text.dropFirst()
 }
 
 /// Writes to standard error, unbuffered.

@@ -43,7 +43,7 @@ struct CommandLineMannersTests {
     @Test func aNegativeRevisionIsAnUnknownOption() {
         let negative = navd.run("goto -1")
         #expect(negative.status == 2)
-        #expect(negative.stderr.hasPrefix("navctl: Unknown option '-1'\nUsage: navctl goto [<revision>] [--back <n>]"))
+        #expect(negative.stderr.hasPrefix("navctl: unknown option '-1'\nUsage: navctl goto [<revision>] [--back <n>]"))
         let bare = navd.run("goto")
         #expect(bare.status == 2)
         #expect(bare.stderr.hasPrefix("navctl: give a revision (navctl goto 12) or how far back (navctl goto --back 1)\nUsage: navctl goto"))
@@ -80,6 +80,6 @@ struct CommandLineMannersTests {
         #expect(navd.run("--version") == Outcome(status: 0, stdout: "navctl 0.1.0\n"))
         let unknown = navd.run("state --bogus")
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.hasPrefix("navctl: Unknown option '--bogus'\n"))
+        #expect(unknown.stderr.hasPrefix("navctl: unknown option '--bogus'\n"))
     }
 }

@@ -85,7 +85,7 @@ struct CommandOutputTests {
     @Test func argumentParserUsageErrorsExitTwo() {
         #expect(navd.run("bogus") == Outcome(status: 2, stderr: "navctl: unknown command 'bogus' (see 'navctl --help')\n"))
         #expect(navd.run("url --frobnicate") == Outcome(status: 2, stderr: """
-            navctl: Unknown option '--frobnicate'
+            navctl: unknown option '--frobnicate'
             Usage: navctl url [<id>] [--socket <path>] [--json]
               See 'navctl url --help' for more information.
 

@@ -12,7 +12,7 @@ struct InstanceArgumentTests {
             let outcome = navd.run(line)
             #expect(outcome.status == 2, "\(line)")
             #expect(outcome.stdout == "", "\(line)")
-            #expect(outcome.stderr.hasPrefix("navctl: The value '"), "\(line): \(outcome.stderr)")
+            #expect(outcome.stderr.hasPrefix("navctl: the value '"), "\(line): \(outcome.stderr)")
         }
         // Nothing reached navd: the state is still the boot state.
         #expect(navd.run("state --json").stdout.contains(#""revision":1"#))

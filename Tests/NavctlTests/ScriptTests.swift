@@ -92,7 +92,7 @@ struct ScriptTests {
         #expect(navd.run("run bad.navctl", files: ["bad.navctl": script]) == Outcome(
             status: 2,
             stderr: """
-                bad.navctl:2: Missing expected argument '<destination>'
+                bad.navctl:2: missing expected argument '<destination>'
                 bad.navctl:3: expect stack needs the screens, bottom first: A > B > C
                 bad.navctl:4: unknown command 'frobnicate' (see 'navctl --help')
                 bad.navctl:5: watch cannot run in a script

@@ -46,7 +46,7 @@ def test_an_unknown_option_is_a_usage_error_exiting_2_in_every_program(name):
     done = run(name, "--bogus")
     assert done.returncode == 2, done
     assert done.stdout == ""
-    assert done.stderr.startswith(f"{name}: Unknown option '--bogus'\nUsage: {name}"), done.stderr
+    assert done.stderr.startswith(f"{name}: unknown option '--bogus'\nUsage: {name}"), done.stderr
 
 
 def test_navd_answers_a_mistyped_subcommand_as_git_does(navd_command):

@@ -207,7 +207,7 @@ def test_exit_statuses_and_error_lines(navctl, tmp_path):
     fails(navctl("route", "profile", "section=likes", "userId=1"), 2,
           "navctl: invalid value 'likes' for param 'section' of profile: expected one of posts, photos, friends\n" + ROUTE_USAGE)
     fails(navctl("route", "profile", "42"), 2, "navctl: expected name=value, got '42'\n" + ROUTE_USAGE)
-    fails(navctl("route"), 2, "navctl: Missing expected argument '<destination>'\nHelp:  <destination>  The screen or flow to open.\n"
+    fails(navctl("route"), 2, "navctl: missing expected argument '<destination>'\nHelp:  <destination>  The screen or flow to open.\n"
           + ROUTE_USAGE)
     fails(navctl("frobnicate"), 2, "navctl: unknown command 'frobnicate' (see 'navctl --help')\n")
 

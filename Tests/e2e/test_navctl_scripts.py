@@ -57,8 +57,8 @@ def test_syntax_errors_exit_two_before_anything_runs(navctl, tmp_path):
     script.write_text("route post postId=5\nroute post --frobnicate\nexpect nothing\n")
     done = navctl("run", str(script))
     assert (done.returncode, done.stdout, done.stderr) == (2, "", (
-        f"{script}:2: Unknown option '--frobnicate'\n"
-        f"{script}:3: Unexpected argument 'nothing'\n"))
+        f"{script}:2: unknown option '--frobnicate'\n"
+        f"{script}:3: unexpected argument 'nothing'\n"))
     assert navctl("expect", "revision", "1").returncode == 0
 
 

@@ -1,4 +1,5 @@
 internal import ArgumentParser
+internal import NavCommandLine
 
 /// A navctl script (`navctl run FILE`): one command per line, as typed after `navctl`;
 /// `#` comments and blank lines; `expect …` lines check the state. Every line is parsed
@@ -59,7 +60,7 @@ public struct Script {
             parsed = try Navctl.parse(words)
         } catch {
             if Navctl.exitCode(for: error) == .success { return .refused("'\(words.joined(separator: " "))' asks for help; a script runs commands") }
-            return .refused(Navctl.message(for: error))
+            return .refused(Navctl.usageMessage(for: error))
         }
         guard let command = parsed as? any SessionCommand else {
             return .refused("'\(words.joined(separator: " "))' is not a command (expect needs top, stack, tab, error or revision)")

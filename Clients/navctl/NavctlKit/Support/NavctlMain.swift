@@ -50,14 +50,7 @@ public enum NavctlMain {
             if !text.isEmpty { environment.stdout.write(text + "\n") }
             return ExitStatus.ok
         }
-        environment.stderr.write(usageErrorText(error))
+        environment.stderr.write(Navctl.usageText(for: error, program: "navctl"))
         return ExitStatus.usage
-    }
-
-    /// argument-parser's message for a usage error, with `navctl: ` for its `Error: `.
-    public static func usageErrorText(_ error: any Error) -> String {
-        var text = Navctl.fullMessage(for: error)
-        if text.hasPrefix("Error: ") { text = "navctl: " + text.dropFirst("Error: ".count) }
-        return text.hasSuffix("\n") ? text : text + "\n"
     }
 }

@@ -226,7 +226,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavStoreTests",
-            dependencies: ["NavJSON", "NavStore", "NavigationCore", "NavFixtures", "CSQLite", "CSQLiteWAL"],
+            dependencies: ["NavJSON", "NavStore", "NavigationCore", "NavFixtures", "CSQLite"],
             path: "Tests/NavStoreTests"
         ),
         .testTarget(

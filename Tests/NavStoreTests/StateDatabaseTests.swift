@@ -329,8 +329,8 @@ import Testing
     }
 
     /// A commit whose frames cannot be written (a full disk) throws and leaves the last commit
-    /// as it was, on disk and for the same connection, which commits the revision once the
-    /// disk takes writes again.
+    /// as it was, for the same connection and on disk; the revision commits whole once the disk
+    /// takes writes again.
     @Test func aFailedLogWriteChangesNothing() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

@@ -38,8 +38,8 @@ struct CommandLineMannersTests {
         #expect(moved("--transition modal route post") == "--transition modal route post")
     }
 
-    /// `goto -1` is said to be an unknown option (it was answered "give a revision", as if
-    /// nothing had been given), with the usage, which shows `--back`.
+    /// `goto -1` is an unknown option, said with the usage, which shows `--back`; `goto` alone
+    /// asks for a revision.
     @Test func aNegativeRevisionIsAnUnknownOption() {
         let negative = navd.run("goto -1")
         #expect(negative.status == 2)

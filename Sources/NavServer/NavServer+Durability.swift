@@ -20,7 +20,7 @@ extension NavServer {
     /// of them be written (navd stops).
     public func flushCommits() throws {
         guard let store, engine.revision != storedRevision else { return }
-        let entries = try history.entriesKeepingTrees(since: storedRevision, limit: history.count, current: engine.tree, encoded: true)
+        let entries = try history.entriesEncodingTrees(since: storedRevision, current: engine.tree, text: &treeText)
         try Self.commit(entries, to: store, state: &engine)
         storedRevision = engine.revision
     }

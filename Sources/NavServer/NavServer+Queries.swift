@@ -37,17 +37,11 @@ extension NavServer {
 
     /// The current tree as compact JSON, encoded once per revision: every `nav.state`,
     /// `nav.subscribe` and `nav.changed` with a root until the next commit splices these bytes.
-    /// The tree changes only with the revision (`Navigator.perform` commits both together).
+    /// The tree changes only with the revision (`Navigator.perform` commits both together),
+    /// and it is written against the last revision's text (`History.update`): what changed.
     func encodedTree() -> [UInt8] {
-        if let treeCache, treeCache.revision == engine.revision { return treeCache.bytes }
-        let bytes = Self.encodeTree(of: &engine)
-        treeCache = (engine.revision, bytes)
-        return bytes
-    }
-
-    /// The tree encoded where it is stored, not from a copy (see `writeState(of:tree:into:)`).
-    private static func encodeTree(of navigator: inout Navigator) -> [UInt8] {
-        navigator.tree.encodedJSON
+        if treeText?.revision != engine.revision { history.update(&treeText, current: engine.tree, revision: engine.revision) }
+        return treeText?.bytes ?? []
     }
 
     /// `daemon.info`.

@@ -25,9 +25,10 @@ public final class NavServer {
     /// (`NavServer+History`).
     public internal(set) var history: History
 
-    /// The tree of `revision` encoded, kept for `nav.state` and the notifications that carry
-    /// it until the next revision (see `encodedTree()`).
-    var treeCache: (revision: Int, bytes: [UInt8])?
+    /// The text of the tree of the last revision whose tree was written: for `nav.state` and
+    /// the notifications that carry it until the next revision (`encodedTree()`), and the
+    /// trees the store commits are written against it (`flushCommits`).
+    var treeText: TreeText?
     /// The responses buffer of the last read, kept for the next one (no allocation per read).
     /// Only ever swapped with a local, never held open.
     var spareResponses: JSONBuffer? = JSONBuffer(capacity: ReadBatch.initialCapacity)

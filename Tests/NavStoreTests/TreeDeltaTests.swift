@@ -20,7 +20,9 @@ import Testing
     @Test func randomEditsOfRandomTextsRoundTrip() {
         var random = SplitMix64(seed: 0x7e1a)
         for _ in 0..<2_000 {
-            let previous = (0..<Int.random(in: 0...120, using: &random)).map { _ in UInt8.random(in: 97...99, using: &random) }
+            // Short texts, and texts of several blocks of the shared-run search.
+            let length = Int.random(in: 0...(Bool.random(using: &random) ? 120 : 3_000), using: &random)
+            let previous = (0..<length).map { _ in UInt8.random(in: 97...99, using: &random) }
             var tree = previous
             for _ in 0..<Int.random(in: 0...3, using: &random) {
                 let at = Int.random(in: 0...tree.count, using: &random)

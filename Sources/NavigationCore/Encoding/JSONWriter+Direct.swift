@@ -256,7 +256,8 @@ extension OperationResult {
 extension NavigationTree {
     /// `jsonValue`'s bytes: the root flow instance in the wire shape.
     public func writeJSON(into out: inout JSONBuffer) {
-        writeFlow(rootFlow, into: &out)
+        var text: TreeTextWriter?
+        writeFlow(rootFlow, into: &out, text: &text)
     }
 
     /// The tree encoded once, to be spliced into several messages.
@@ -267,8 +268,13 @@ extension NavigationTree {
     }
 
     /// Nodes are read in place (`IDMap.read`): the subscript would copy each whole node,
-    /// retaining and releasing every array and string it holds.
-    func writeFlow(_ id: FlowID, into out: inout JSONBuffer) {
+    /// retaining and releasing every array and string it holds. With `text`, a flow is copied
+    /// from an earlier text of the tree where it can be, and where each one lies is noted
+    /// (`TreeText`).
+    func writeFlow(_ id: FlowID, into out: inout JSONBuffer, text: inout TreeTextWriter?) {
+        if text?.copy(id, into: &out) == true { return }
+        let start = out.count
+        let outer = text?.enter(id, at: start)
         let written: Void? = flows.read(id) { node in
             JSONWriter.raw(#"{"id":"#, into: &out)
             id.writeJSON(into: &out)
@@ -285,19 +291,24 @@ extension NavigationTree {
                 node.pointee.tabs.withUnsafeBufferPointer { tabs in
                     for index in tabs.indices {
                         if index > 0 { out.append(UInt8(ascii: ",")) }
-                        writeFlow(tabs[index], into: &out)
+                        writeFlow(tabs[index], into: &out, text: &text)
                     }
                 }
             }
             JSONWriter.raw(#"],"children":"#, into: &out)
             writeEmbeddedList(node.pointee.children, into: &out)
             JSONWriter.raw(#","presented":"#, into: &out)
-            if let presented = node.pointee.presented { writeFlow(presented, into: &out) } else { JSONWriter.raw("null", into: &out) }
+            if let presented = node.pointee.presented {
+                writeFlow(presented, into: &out, text: &text)
+            } else {
+                JSONWriter.raw("null", into: &out)
+            }
             JSONWriter.raw(#","via":"#, into: &out)
             if let via = node.pointee.via { via.writeJSON(into: &out) } else { JSONWriter.raw("null", into: &out) }
             out.append(UInt8(ascii: "}"))
         }
         if written == nil { JSONWriter.raw("null", into: &out) }
+        if let outer { text!.leave(id, restoring: outer, start: start, end: out.count, written: written != nil) }
     }
 
     private func writeScreens(_ ids: [ScreenID], into out: inout JSONBuffer) {

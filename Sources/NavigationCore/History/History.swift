@@ -40,6 +40,11 @@ public struct History: Sendable {
         storage[(head + index) % storage.count].revision
     }
 
+    /// The undo of the entry at `index`, read in place (as `revision(at:)`).
+    private func undo(at index: Int) -> TreeUndo? {
+        storage[(head + index) % storage.count].undo
+    }
+
     /// Keeps `entry` as the newest, dropping the oldest one if the history is full. Its
     /// revision must be newer than every one kept. Taken, not copied: this runs for every
     /// revision.
@@ -94,22 +99,50 @@ public struct History: Sendable {
     }
 
     /// `entries(since:limit:)`, each keeping its tree (rebuilt where it is not kept);
-    /// `current` is the tree of the newest revision. With `encoded`, a rebuilt tree is kept as
-    /// its JSON (what a store writes), written as the walk reaches it: the walk then edits one
-    /// copy of the tree in place instead of copying it for every entry.
-    public func entriesKeepingTrees(
-        since: Int? = nil, limit: Int, current: NavigationTree, encoded: Bool = false
-    ) throws(DamagedEntry) -> [HistoryEntry] {
+    /// `current` is the tree of the newest revision.
+    public func entriesKeepingTrees(since: Int? = nil, limit: Int, current: NavigationTree) throws(DamagedEntry) -> [HistoryEntry] {
         let range = indexes(since: since, limit: limit)
         var entries: [HistoryEntry] = []
         entries.reserveCapacity(range.count)
         try walkTrees(in: range, current: current) { index, tree in
             let entry = self[index]
-            if entry.keepsTree {
-                entries.append(entry)
-            } else {
-                entries.append(encoded ? entry.keeping(encodedTree: tree.encodedJSON) : entry.keeping(tree))
-            }
+            entries.append(entry.keepsTree ? entry : entry.keeping(tree))
+        }
+        entries.reverse()
+        return entries
+    }
+
+    /// Makes `text` the text of `current`, the tree of `revision`: written against the text
+    /// it holds when that is of a revision this history keeps every revision after
+    /// (`TreeText`), else written whole.
+    public func update(_ text: inout TreeText?, current: NavigationTree, revision: Int) {
+        if text?.revision == revision { return }
+        // Every revision after `from` is kept when the `revision - from` newest entries begin
+        // with the one after it (their revisions increase up to `revision`).
+        if revision == latest, let from = text?.revision, from < revision, count >= revision - from,
+            self.revision(at: count - (revision - from)) == from + 1,
+            let unwritten = text!.markChanged(by: ((count - (revision - from))..<count).lazy.map(undo(at:)), newest: current)
+        {
+            text!.rewrite(current, revision: revision, unwritten: unwritten)
+        } else {
+            text = TreeText(current, revision: revision)
+        }
+    }
+
+    /// Every entry after `since`, each keeping its tree's JSON (what a store writes);
+    /// `current` is the tree of the newest revision. `text` becomes the text of the newest
+    /// one's tree (`update`), and the older trees are written against it: what did not change
+    /// after `since` is copied. The walk edits one copy of the tree in place instead of
+    /// copying it for every entry.
+    public func entriesEncodingTrees(since: Int, current: NavigationTree, text: inout TreeText?) throws(DamagedEntry) -> [HistoryEntry] {
+        let range = indexes(since: since, limit: count)
+        guard let newest = range.last else { return [] }
+        update(&text, current: current, revision: revision(at: newest))
+        var entries: [HistoryEntry] = []
+        entries.reserveCapacity(range.count)
+        try walkTrees(in: range, current: current) { index, tree in
+            let entry = self[index]
+            entries.append(entry.keeping(encodedTree: index == newest ? text!.bytes : text!.encoded(tree, copyingThrough: since)))
         }
         entries.reverse()
         return entries

@@ -22,6 +22,14 @@ public struct TreeUndo: Sendable {
     /// A revision that left the tree as it was (one that changed only the session).
     public static let unchanged = TreeUndo(edits: [])
 
+    /// The revision's edits, in the order it made them; `nil` when it replaced the whole tree.
+    var edits: [TreeEdit]? {
+        switch storage {
+        case .edits(let edits): return edits
+        case .replaced: return nil
+        }
+    }
+
     /// Turns `tree`, the tree the revision made, into the tree before it.
     public func undo(_ tree: inout NavigationTree) {
         switch storage {

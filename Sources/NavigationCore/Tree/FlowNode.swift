@@ -20,6 +20,17 @@ public struct FlowNode: Sendable, Hashable {
         /// Started by `parent` (a flow instance) with its screens pushed on `host`'s stack.
         case embedded(parent: FlowID, host: FlowID)
 
+        /// The flow whose text holds this one's in the tree's JSON: the tabs flow, the
+        /// presenter, or the flow that embeds it; `nil` for the root.
+        var holder: FlowID? {
+            switch self {
+            case .root: return nil
+            case .tab(let of): return of
+            case .presented(let by): return by
+            case .embedded(let parent, _): return parent
+            }
+        }
+
         /// The next flow up for ownership (tabs and embedding, not presentation).
         var up: FlowID? {
             switch self {

@@ -47,10 +47,15 @@ import Testing
         let entries = try history.entriesKeepingTrees(since: kept[0] + 3, limit: 70, current: nav.tree)
         #expect(entries.map(\.revision) == Array(kept[4..<min(kept.count, 74)]))
         for entry in entries { #expect(try entry.tree == trees[entry.revision]) }
-        // As a store asks for them: each tree as its JSON, written during the walk.
-        let encoded = try history.entriesKeepingTrees(since: kept[0] + 3, limit: 70, current: nav.tree, encoded: true)
-        #expect(encoded == entries)
+        // As a store asks for them: each tree as its JSON, written during the walk, and the
+        // newest one's text.
+        var text: TreeText?
+        let encoded = try history.entriesEncodingTrees(since: kept[0] + 3, current: nav.tree, text: &text)
+        #expect(encoded.map(\.revision) == Array(kept[4...]))
+        #expect(Array(encoded.prefix(70)) == entries)
         for entry in encoded { #expect(entry.encodedTree == trees[entry.revision]?.encodedJSON) }
+        #expect(text?.revision == nav.revision)
+        #expect(text?.bytes == nav.tree.encodedJSON)
         #expect(try history.tree(of: kept[0] - 1, current: nav.tree) == nil)
         // Only one entry in `keptTreeInterval` holds a tree.
         #expect(history.entries(limit: limit).filter(\.keepsTree).count <= kept.count / History.keptTreeInterval + 1)

@@ -122,14 +122,18 @@ struct ModelRun {
         var calls: [ModelCall] = []
         let seedText = "0x" + String(seed, radix: 16)
 
+        var written = TreeTextCheck(boot: engine, seed: seed)
+
         if let problem = compareTrees(engine, model) ?? compareEvents(engine.bootEvents, model.bootEvents) {
             Issue.record("\(label) boot: \(problem)")
             return false
         }
-        for _ in 0..<ModelBasedTests.steps {
+        for index in 0..<ModelBasedTests.steps {
             let call = generator.next(for: model)
             calls.append(call)
-            if let problem = step(call, engine: &engine, model: &model, counts: &counts) {
+            let problem = step(call, engine: &engine, model: &model, counts: &counts)
+                ?? written.follow(engine, flush: index == ModelBasedTests.steps - 1).map { "tree text: " + $0 }
+            if let problem {
                 let history = calls.enumerated().map { "  \($0.offset): \($0.element.text)" }.joined(separator: "\n")
                 Issue.record("""
                     \(label): engine and model disagree at step \(calls.count - 1) of sequence \(seedText) \

@@ -1,0 +1,185 @@
+import NavJSON
+
+/// A tree's JSON (`NavigationTree.encodedJSON`'s bytes) with where the text of each flow lies
+/// in it. A later revision's tree is written against it: the text of a flow that no edit since
+/// reached, in it or below it, is copied from here instead of written again. Writing a
+/// revision's tree then costs what the revision changed and a copy of the bytes, not a walk of
+/// the whole tree. The server keeps one: `nav.state` and the subscribers' `root` are written
+/// with it (`History.update`), and so is every revision's tree a durable navd commits
+/// (`History.entriesEncodingTrees`).
+public struct TreeText: Sendable {
+    /// Where a flow's text lies: `offset` bytes from the start of the text of the flow that
+    /// holds it (its tabs flow or presenter; the root's, from the start of the tree), so that
+    /// a text copied whole moves no span inside it. `writtenAt` is the revision whose tree it
+    /// was written for (copied since, it keeps that revision).
+    struct Span: Hashable, Sendable {
+        var offset: Int
+        /// -1 for a flow with no text yet (marked changed before it was first written).
+        var count: Int
+        var writtenAt: Int
+    }
+
+    /// The revision whose tree this is.
+    public private(set) var revision: Int
+    public private(set) var bytes: [UInt8]
+    /// The span of each flow `writeFlow` wrote (an embedded flow's text is part of its
+    /// parent's). `markChanged` sets `changed` on the flows to write again.
+    private(set) var spans: IDMap<FlowID, Span>
+    private static let changed = Int.max
+
+    /// The text of `tree`, the tree of `revision`, written whole.
+    init(_ tree: NavigationTree, revision: Int) {
+        var writer: TreeTextWriter? = TreeTextWriter(source: nil, spans: IDMap(), copyingThrough: 0, revision: revision)
+        self.revision = revision
+        bytes = tree.encodedJSON(capacity: 2048, text: &writer)
+        spans = writer!.spans
+    }
+
+    /// Marks as changed every flow whose text may differ between this text's tree and the tree
+    /// of any revision from the one after it to the newest, `tree`, whose undos are `undos` in
+    /// revision order: each flow an edit of theirs changed, and each flow whose text holds one
+    /// of those (its tabs flow, its presenter, the flow that embeds it), up to the root.
+    /// Returns the marked flows that writing `tree` leaves marked (for `rewrite`): those
+    /// removed since, and embedded ones (their text is their parent's). `nil` when a revision
+    /// replaced the whole tree or has no undo: then every flow may have changed.
+    mutating func markChanged(by undos: some Sequence<TreeUndo?>, newest tree: NavigationTree) -> [FlowID]? {
+        var unwritten: [FlowID] = []
+        for undo in undos {
+            guard let edits = undo?.edits else { return nil }
+            for edit in edits {
+                switch edit {
+                case .addedFlow(let id):
+                    mark(id, in: tree, unwritten: &unwritten)
+                case .removedFlow(let node):
+                    // The flows above a flow removed since are marked from here: where it hung
+                    // is known here, not in `tree`.
+                    unwritten.append(node.id)
+                    mark(node.id, in: tree, unwritten: &unwritten)
+                    if let holder = node.parent.holder { mark(holder, in: tree, unwritten: &unwritten) }
+                case .addedScreen(let id):
+                    // A screen no longer in the tree was removed since, by an edit that names
+                    // its container.
+                    if let container = tree.screens.read(id, { $0.pointee.container }) { mark(container, in: tree, unwritten: &unwritten) }
+                case .removedScreen(let node, _):
+                    mark(node.container, in: tree, unwritten: &unwritten)
+                case .appendedTab(let flow), .removedTab(_, let flow, _), .appendedChild(let flow), .removedChild(_, let flow, _),
+                    .selected(let flow, _), .presented(let flow, _):
+                    mark(flow, in: tree, unwritten: &unwritten)
+                }
+            }
+        }
+        return unwritten
+    }
+
+    /// Marks `flow` and the flows above it in `tree`, up to one marked already. A flow not in
+    /// `tree` was removed since: it is marked if it has a span, and the flows above it are
+    /// marked from its removal (`markChanged`).
+    private mutating func mark(_ flow: FlowID, in tree: NavigationTree, unwritten: inout [FlowID]) {
+        var next: FlowID? = flow
+        while let id = next {
+            let wasMarked = spans.update(id) { span -> Bool in
+                defer { span.writtenAt = Self.changed }
+                return span.writtenAt == Self.changed
+            }
+            if wasMarked == true { return }
+            guard let parent = tree.flows.read(id, { $0.pointee.parent }) else { return }
+            if wasMarked == nil {
+                // A flow new since, or embedded, has no span: it gets one marked, so that a walk
+                // up from each of a thousand new nested flows stops at the first.
+                spans.insert(Span(offset: 0, count: -1, writtenAt: Self.changed), for: id)
+                if case .embedded = parent { unwritten.append(id) }
+            }
+            next = parent.holder
+        }
+    }
+
+    /// Becomes the text of `tree`, the tree of `revision`, after `markChanged`: every flow not
+    /// marked is copied, and the spans change in place. The flows `markChanged` returned
+    /// (`unwritten`) lose their spans.
+    mutating func rewrite(_ tree: NavigationTree, revision: Int, unwritten: [FlowID]) {
+        var writer: TreeTextWriter? = TreeTextWriter(source: bytes, spans: spans, copyingThrough: self.revision, revision: revision)
+        // The writer holds the only reference to the spans: they change in place.
+        spans = IDMap()
+        bytes = tree.encodedJSON(capacity: bytes.count + 256, text: &writer)
+        spans = writer.take()!.spans
+        for flow in unwritten { spans.removeValue(forKey: flow) }
+        self.revision = revision
+    }
+
+    /// The JSON of `tree`, the tree of a revision after `through` and not after this text's:
+    /// every flow written for a revision at or before `through` is copied. Its text is the
+    /// same in every tree from `through` on: a flow an edit changed after `through` was
+    /// marked by the `markChanged` of a `rewrite` after it, and written again then, or the
+    /// text was written whole after it.
+    func encoded(_ tree: NavigationTree, copyingThrough through: Int) -> [UInt8] {
+        var writer: TreeTextWriter? = TreeTextWriter(source: bytes, spans: spans, copyingThrough: through, revision: nil)
+        return tree.encodedJSON(capacity: bytes.count + 256, text: &writer)
+    }
+}
+
+/// What `NavigationTree.writeFlow` does besides writing a flow: it copies the flow's text from
+/// `source` when its span there was written at or before `copyingThrough`, and, when writing
+/// the tree of `revision`, notes in `spans` (which held the spans in `source`) where each
+/// flow's text now lies.
+struct TreeTextWriter {
+    /// The flow whose text is being written, which holds the flows written next: where its
+    /// text starts in `source` (`nil` when it had none) and in the text being written.
+    struct Holder {
+        var source: Int?
+        var written = 0
+    }
+
+    /// `nil`: everything is written.
+    let source: [UInt8]?
+    let copyingThrough: Int
+    /// `nil`: the spans are read, not changed.
+    let revision: Int?
+    var spans: IDMap<FlowID, TreeText.Span>
+    private var holder = Holder(source: 0)
+
+    init(source: [UInt8]?, spans: IDMap<FlowID, TreeText.Span>, copyingThrough: Int, revision: Int?) {
+        self.source = source
+        self.spans = spans
+        self.copyingThrough = copyingThrough
+        self.revision = revision
+    }
+
+    /// Appends the text of `flow` as `source` has it, and notes where it now lies; `false`
+    /// (nothing written) when the flow has to be written.
+    mutating func copy(_ flow: FlowID, into out: inout JSONBuffer) -> Bool {
+        guard let source, let held = holder.source, let span = spans[flow], span.writtenAt <= copyingThrough else { return false }
+        let start = held + span.offset
+        source.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[start..<(start + span.count)])) }
+        if revision != nil {
+            let offset = out.count - span.count - holder.written
+            spans.update(flow) { $0.offset = offset }
+        }
+        return true
+    }
+
+    /// `flow`'s text starts at `start`: it holds the flows written until `leave`. Returns the
+    /// holder to restore then.
+    mutating func enter(_ flow: FlowID, at start: Int) -> Holder {
+        let outer = holder
+        let span = spans[flow]
+        holder = Holder(source: outer.source.flatMap { held in span.flatMap { $0.count < 0 ? nil : held + $0.offset } }, written: start)
+        return outer
+    }
+
+    /// `flow`'s text, which started at `start`, ends at `end` (`written`: it was there to write).
+    mutating func leave(_ flow: FlowID, restoring outer: Holder, start: Int, end: Int, written: Bool) {
+        holder = outer
+        if written, let revision {
+            spans.insert(TreeText.Span(offset: start - outer.written, count: end - start, writtenAt: revision), for: flow)
+        }
+    }
+}
+
+extension NavigationTree {
+    /// `encodedJSON`, written with `text` (`TreeTextWriter`).
+    fileprivate func encodedJSON(capacity: Int, text: inout TreeTextWriter?) -> [UInt8] {
+        var out = JSONBuffer(capacity: capacity)
+        writeFlow(rootFlow, into: &out, text: &text)
+        return out.bytes
+    }
+}

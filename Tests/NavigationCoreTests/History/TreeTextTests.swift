@@ -1,0 +1,65 @@
+import Testing
+@testable import NavigationCore
+import NavProtocol
+
+/// Writing a revision's tree against the text of the one before (`TreeText`) costs what the
+/// revision changed, not the size of the tree: a durable navd writes every committed
+/// revision's tree, and with it a route beside a few hundred nested modals in another tab
+/// cost 14 times a route in the sample app (callgrind: 718,350 instructions against 51,034).
+/// Counted as the engine's work (`WorkMeter`: tree and span lookups), not timed; the bytes
+/// copied are not counted, and are the rest of that cost.
+@Suite struct TreeTextTests {
+    /// The sample app with `n` nested modals presented in the friends tab, back on the feed
+    /// tab, every revision in a history, and the text of its tree.
+    private func modalsInAnotherTab(_ n: Int) throws -> (Navigator, History, TreeText?) {
+        var nav = sampleNavigator()
+        var history = History()
+        history.append(HistoryEntry(revision: 1, at: 0, cause: .daemonStart, events: [], tree: nav.tree))
+        let route = try NavOperation(method: "nav.route", params: ["to": "profile", "params": ["userId": 1]])
+        let ops = [try NavOperation(method: "nav.selectTab", params: ["tab": 1])] + Array(repeating: route, count: n)
+            + [try NavOperation(method: "nav.selectTab", params: ["tab": 0])]
+        _ = try nav.perform(.apply(ops, expectRevision: nil))
+        remember(nav, in: &history)
+        #expect(nav.tree.flows.count == 5 + n)
+        var text: TreeText?
+        history.update(&text, current: nav.tree, revision: nav.revision)
+        return (nav, history, text)
+    }
+
+    private func remember(_ nav: Navigator, in history: inout History) {
+        history.append(HistoryEntry(
+            revision: nav.revision, at: 0, cause: HistoryCause(method: "test"), events: [], undo: nav.lastUndo, keeping: nil))
+    }
+
+    @Test func theCurrentTreeCostsWhatTheRevisionChanged() throws {
+        func work(_ n: Int) throws -> Int {
+            var (nav, history, text) = try modalsInAnotherTab(n)
+            _ = try nav.call("nav.route", ["to": "post", "params": ["postId": 1]])
+            remember(nav, in: &history)
+            let work = WorkMeter.measure { history.update(&text, current: nav.tree, revision: nav.revision) }.work
+            #expect(text?.bytes == nav.tree.encodedJSON)
+            return work
+        }
+        let small = try work(100)
+        let large = try work(200)
+        #expect(small == large, "writing the tree after a route: \(small) units of work beside 100 modals, \(large) beside 200")
+    }
+
+    @Test func aCommitsTreesCostWhatItsRevisionsChanged() throws {
+        func work(_ n: Int) throws -> Int {
+            var (nav, history, text) = try modalsInAnotherTab(n)
+            let since = nav.revision
+            _ = try nav.call("nav.route", ["to": "post", "params": ["postId": 1]])
+            remember(nav, in: &history)
+            let routed = nav.tree
+            _ = try nav.call("nav.close", [:])
+            remember(nav, in: &history)
+            let (entries, work) = try WorkMeter.measure { try history.entriesEncodingTrees(since: since, current: nav.tree, text: &text) }
+            #expect(entries.map(\.encodedTree) == [routed.encodedJSON, nav.tree.encodedJSON])
+            return work
+        }
+        let small = try work(100)
+        let large = try work(200)
+        #expect(small == large, "writing a route's and a close's trees: \(small) units of work beside 100 modals, \(large) beside 200")
+    }
+}

@@ -1,0 +1,69 @@
+import NavFixtures
+@testable import NavigationCore
+
+/// Follows a model-based sequence as the durable server does: every revision goes into a
+/// history, at random points the current tree is written as for a subscriber
+/// (`History.update`), and at others the revisions since the last "commit" are written
+/// (`History.entriesEncodingTrees`), all against one text. Each tree written that way must be
+/// exactly `encodedJSON` of that revision's tree, and the text must know where each flow lies
+/// as a text written whole does. One sequence in four keeps a history of two entries, shorter
+/// than many commits.
+struct TreeTextCheck {
+    private var history: History
+    private var trees: [Int: NavigationTree] = [:]
+    private var committed = 0
+    private var text: TreeText?
+    private var random: SplitMix64
+
+    init(boot navigator: Navigator, seed: UInt64) {
+        random = SplitMix64(seed: seed ^ 0x7465_7874)
+        history = History(limit: seed % 4 == 0 ? 2 : 1_000)
+        history.append(HistoryEntry(revision: navigator.revision, at: 0, cause: .daemonStart, events: [], tree: navigator.tree))
+        trees[navigator.revision] = navigator.tree
+    }
+
+    /// Takes the navigator's newest revision, if it made one, and commits one time in three
+    /// (always with `flush`); describes the first tree written wrong, or `nil`.
+    mutating func follow(_ navigator: Navigator, flush: Bool = false) -> String? {
+        if navigator.revision != history.latest {
+            history.append(HistoryEntry(
+                revision: navigator.revision, at: 0, cause: HistoryCause(method: "test"), events: [], undo: navigator.lastUndo,
+                keeping: nil))
+            trees[navigator.revision] = navigator.tree
+        }
+        if Int.random(in: 0..<4, using: &random) == 0 {
+            history.update(&text, current: navigator.tree, revision: navigator.revision)
+            if text?.bytes != navigator.tree.encodedJSON { return "the current tree (revision \(navigator.revision)) was written wrong" }
+            if let problem = spansProblem() { return problem }
+        }
+        guard navigator.revision != committed, flush || Int.random(in: 0..<3, using: &random) == 0 else { return nil }
+        let against = text
+        let entries: [HistoryEntry]
+        do {
+            entries = try history.entriesEncodingTrees(since: committed, current: navigator.tree, text: &text)
+        } catch {
+            return "entriesEncodingTrees threw \(error)"
+        }
+        for entry in entries where entry.encodedTree != trees[entry.revision]?.encodedJSON {
+            return """
+                revision \(entry.revision) (committed after \(committed), against \(against.map { "\($0.revision)" } ?? "nothing")) \
+                was written as \(String(decoding: entry.encodedTree ?? [], as: UTF8.self)), \
+                not \(String(decoding: trees[entry.revision]?.encodedJSON ?? [], as: UTF8.self))
+                """
+        }
+        guard text?.revision == navigator.revision, text?.bytes == entries.last?.encodedTree else {
+            return "the text kept is not revision \(navigator.revision)'s"
+        }
+        committed = navigator.revision
+        return spansProblem()
+    }
+
+    /// Where the text's spans differ from those of its tree written whole.
+    private func spansProblem() -> String? {
+        guard let text, let tree = trees[text.revision] else { return nil }
+        let whole = TreeText(tree, revision: text.revision)
+        let spans = Dictionary(uniqueKeysWithValues: text.spans.map { ($0.key, [$0.value.offset, $0.value.count]) })
+        let wholeSpans = Dictionary(uniqueKeysWithValues: whole.spans.map { ($0.key, [$0.value.offset, $0.value.count]) })
+        return spans == wholeSpans ? nil : "the text of revision \(text.revision) has the spans \(spans), not \(wholeSpans)"
+    }
+}

@@ -26,22 +26,42 @@ extension ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             guard code == .validationFailure else { exit(withError: error) }
-            writeError(usageText(for: error, program: program))
+            writeError(usageText(for: error, program: program, arguments: arguments))
             Glibc.exit(ExitStatus.usage)
         }
     }
 
-    /// argument-parser's message for a usage error, `PROGRAM: ` in place of its `Error: `.
-    public static func usageText(for error: any Error, program: String) -> String {
+    /// argument-parser's message for a usage error, `PROGRAM: ` in place of its `Error: `, and
+    /// how to write a negative value that `arguments` gave an option (`negativeValueHint`).
+    public static func usageText(for error: any Error, program: String, arguments: [String]) -> String {
         var text = fullMessage(for: error)
-        if text.hasPrefix("Error: ") { text = "\(program): " + lowercasingFirstWord(text.dropFirst("Error: ".count)) }
+        if text.hasPrefix("Error: ") {
+            let firstLine = text.firstIndex(of: "\n") ?? text.endIndex
+            let message = String(text[text.index(text.startIndex, offsetBy: "Error: ".count)..<firstLine])
+            text = "\(program): " + usageMessage(message, arguments: arguments) + text[firstLine...]
+        }
         return text.hasSuffix("\n") ? text : text + "\n"
     }
 
     /// argument-parser's message for a usage error, without the usage (a script's line).
-    public static func usageMessage(for error: any Error) -> String {
-        lowercasingFirstWord(message(for: error)[...])
+    public static func usageMessage(for error: any Error, arguments: [String]) -> String {
+        usageMessage(message(for: error), arguments: arguments)
     }
+
+    private static func usageMessage(_ message: String, arguments: [String]) -> String {
+        lowercasingFirstWord(message[...]) + (negativeValueHint(message, arguments: arguments) ?? "")
+    }
+}
+
+/// argument-parser reads a word that starts with `-` as an option, so `--since -5` is `--since`
+/// without its value: for that error, the form that passes the value (`--since=-5`).
+private func negativeValueHint(_ message: String, arguments: [String]) -> String? {
+    guard message.hasPrefix("Missing value for '"), let option = message.dropFirst("Missing value for '".count).split(separator: " ").first,
+        let at = arguments.firstIndex(of: String(option)), at + 1 < arguments.count
+    else { return nil }
+    let value = arguments[at + 1]
+    guard value.count > 1, value.hasPrefix("-"), Double(value) != nil else { return nil }
+    return " (a value that starts with '-' reads as an option: write \(option)=\(value))"
 }
 
 /// argument-parser's messages start with a capital (`Unknown option '-1'`); every other message

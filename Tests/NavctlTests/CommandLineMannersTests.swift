@@ -50,6 +50,23 @@ struct CommandLineMannersTests {
         #expect(navd.server.navigator.revision == 1)
     }
 
+    /// argument-parser reads `-5` after `--since` as an option of its own: the message says how
+    /// to pass it, on the command line and in the shell. A missing value with no negative
+    /// number after it gets no such hint.
+    @Test func aNegativeValueAfterAnOptionIsShownItsForm() {
+        let negative = navd.run("history --since -5")
+        #expect(negative.status == 2)
+        #expect(negative.stderr.hasPrefix(
+            "navctl: missing value for '--since <n>' (a value that starts with '-' reads as an option: write --since=-5)\n"))
+        let attached = navd.run("history --since=-5")
+        #expect(attached.status == 2)
+        #expect(attached.stderr.hasPrefix("navctl: --since must be 0 or more\n"))
+        let missing = navd.run("history --since")
+        #expect(missing.stderr.hasPrefix("navctl: missing value for '--since <n>'\n"))
+        let shell = navd.run("shell", lines: ["history --since -5", "exit"])
+        #expect(shell.stderr.contains("missing value for '--since <n>' (a value that starts with '-' reads as an option: write --since=-5)"))
+    }
+
     @Test func aMistypedCommandIsAnsweredWithTheNearestOne() {
         #expect(navd.run("rout profile userId=42") == Outcome(
             status: 2, stderr: "navctl: unknown command 'rout' — did you mean 'route'?\n"))

@@ -49,6 +49,14 @@ def test_an_unknown_option_is_a_usage_error_exiting_2_in_every_program(name):
     assert done.stderr.startswith(f"{name}: unknown option '--bogus'\nUsage: {name}"), done.stderr
 
 
+def test_navd_shows_how_to_pass_a_negative_value(navd_command):
+    # argument-parser reads "-5" after "--history" as an option of its own.
+    done = run("navd", "--history", "-5")
+    assert done.returncode == 2, done
+    assert done.stderr.startswith("navd: missing value for '--history <history>' (a value that starts with '-' reads as "
+                                  "an option: write --history=-5)\n"), done.stderr
+
+
 def test_navd_answers_a_mistyped_subcommand_as_git_does(navd_command):
     done = run("navd", "chek", "app.json")
     assert (done.returncode, done.stdout, done.stderr) == (2, "", "navd: unknown command 'chek' — did you mean 'check'?\n")

@@ -47,7 +47,7 @@ public final class Shell {
         do {
             parsed = try Navctl.parse(words, alsoKnown: ["exit", "quit"])
         } catch {
-            _ = NavctlMain.reportParseOutcome(error, environment: session.environment)
+            _ = NavctlMain.reportParseOutcome(error, arguments: words, environment: session.environment)
             return true
         }
         guard let command = parsed as? any SessionCommand else {

@@ -10,7 +10,7 @@ public enum NavctlMain {
         do {
             command = try Navctl.parse(arguments)
         } catch {
-            return reportParseOutcome(error, environment: environment)
+            return reportParseOutcome(error, arguments: arguments, environment: environment)
         }
         return execute(command, environment: environment)
     }
@@ -24,7 +24,7 @@ public enum NavctlMain {
                 try builtIn.run()
                 return ExitStatus.ok
             } catch {
-                return reportParseOutcome(error, environment: environment)
+                return reportParseOutcome(error, arguments: [], environment: environment)
             }
         }
         let session = Session(environment: environment, mode: .oneShot, socket: command.common.socket, clientName: "navctl")
@@ -40,7 +40,8 @@ public enum NavctlMain {
 
     /// What argument-parser threw while parsing: help, version and completion scripts go to
     /// stdout (exit 0); usage errors to stderr as `navctl: …` with the usage (exit 2).
-    static func reportParseOutcome(_ error: any Error, environment: NavctlEnvironment) -> Int32 {
+    /// `arguments` are the words parsed.
+    static func reportParseOutcome(_ error: any Error, arguments: [String], environment: NavctlEnvironment) -> Int32 {
         if let unknown = error as? UnknownCommand {
             environment.stderr.write("navctl: \(unknown)\n")
             return ExitStatus.usage
@@ -50,7 +51,7 @@ public enum NavctlMain {
             if !text.isEmpty { environment.stdout.write(text + "\n") }
             return ExitStatus.ok
         }
-        environment.stderr.write(Navctl.usageText(for: error, program: "navctl"))
+        environment.stderr.write(Navctl.usageText(for: error, program: "navctl", arguments: arguments))
         return ExitStatus.usage
     }
 }

@@ -41,7 +41,8 @@ extension NavServer {
     /// and it is written against the last revision's text (`History.update`): what changed.
     func encodedTree() -> [UInt8] {
         if treeText?.revision != engine.revision { history.update(&treeText, current: engine.tree, revision: engine.revision) }
-        return treeText?.bytes ?? []
+        // `update` always leaves a text.
+        return treeText!.bytes
     }
 
     /// `daemon.info`.

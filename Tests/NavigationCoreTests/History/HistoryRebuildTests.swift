@@ -22,6 +22,8 @@ import Testing
         history.append(HistoryEntry(revision: 1, at: 1, cause: .daemonStart, events: nav.bootEvents, tree: nav.tree))
         var trees: [Int: NavigationTree] = [1: nav.tree]
         var random = SplitMix64(seed: 0xa11)
+        var text: TreeText?
+        var committed = 0
         while nav.revision < 300 {
             let before = nav.revision
             switch Int.random(in: 0..<10, using: &random) {
@@ -38,6 +40,21 @@ import Testing
             guard nav.revision != before else { continue }
             remember(nav, into: &history)
             trees[nav.revision] = nav.tree
+            // Written against one text as a server does, across gotos and resets (whose undo
+            // replaces the whole tree): the current tree now and then, a commit at other times.
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0:
+                history.update(&text, current: nav.tree, revision: nav.revision)
+                #expect(text.map { String(decoding: $0.bytes, as: UTF8.self) } == nav.tree.jsonText, "revision \(nav.revision)")
+            case 1:
+                let written = try history.entriesEncodingTrees(since: committed, current: nav.tree, text: &text)
+                for entry in written {
+                    #expect(entry.encodedTree.map { String(decoding: $0, as: UTF8.self) } == trees[entry.revision]?.jsonText, "revision \(entry.revision)")
+                }
+                committed = nav.revision
+            default:
+                break
+            }
         }
         let kept = history.entries(limit: limit).map(\.revision)
         #expect(kept.count == min(limit, 300))
@@ -49,7 +66,7 @@ import Testing
         for entry in entries { #expect(try entry.tree == trees[entry.revision]) }
         // As a store asks for them: each tree as its JSON, written during the walk, and the
         // newest one's text.
-        var text: TreeText?
+        text = nil
         let encoded = try history.entriesEncodingTrees(since: kept[0] + 3, current: nav.tree, text: &text)
         #expect(encoded.map(\.revision) == Array(kept[4...]))
         #expect(Array(encoded.prefix(70)) == entries)
@@ -74,4 +91,9 @@ import Testing
         }
         for revision in 1...6 { #expect(try history.tree(of: revision, current: nav.tree) == trees[revision]) }
     }
+}
+
+private extension NavigationTree {
+    /// `encodedJSON` as text, which a failed expectation shows readably.
+    var jsonText: String { String(decoding: encodedJSON, as: UTF8.self) }
 }

@@ -119,29 +119,53 @@ public final class StateDatabase {
     public func load() throws(StoreError) -> StoredState? {
         try checkOpen()
         let rows = try connection.prepare(StoreSchema.loadRevisions)
-        // Every row from the first (a keyframe) is read: a delta needs the tree before it.
-        var read: [(revision: Int, at: Int, cause: [UInt8], events: [UInt8], tree: [UInt8])] = []
+        // Every row from the first (a keyframe) is read: a delta needs the tree before it. Each
+        // is applied here, which checks it; the entries keep the rows as they are stored.
+        var read: [(revision: Int, at: Int, cause: [UInt8], events: [UInt8], tree: TreeChain.Row)] = []
         var chain = TreeChain(interval: keyframeInterval)
         var state: [UInt8]?
         while try rows.step() {
             let revision = rows.int(0)
             let delta = rows.isNull(5) ? nil : TreeDelta(prefix: rows.int(5), suffix: rows.int(6), middle: rows.bytes(4))
-            guard let tree = chain.read(revision: revision, full: delta == nil ? rows.bytes(4) : nil, delta: delta) else {
+            let full = delta == nil ? rows.bytes(4) : nil
+            guard chain.read(revision: revision, full: full, delta: delta) != nil else {
                 rows.reset()
                 throw StoreError(.unreadable, path: path, detail: "revision \(revision)'s tree is stored against a tree that is not there")
             }
-            read.append((revision, rows.int(1), rows.bytes(2), rows.bytes(3), tree))
+            read.append((revision, rows.int(1), rows.bytes(2), rows.bytes(3), full.map { .full($0) } ?? .delta(delta!)))
             state = rows.isNull(7) ? nil : rows.bytes(7)
         }
         guard let last = read.last else { return nil }
         guard let state else {
             throw StoreError(.unreadable, path: path, detail: "its newest revision \(last.revision) has no saved state")
         }
+        // The kept entries' trees, a run from each keyframe.
+        let first = max(0, read.count - historyLimit)
+        var runs: [(start: Int, run: StoredTreeRun)] = []
+        var start = first
+        while start > 0, case .delta = read[start].tree { start -= 1 }
+        while start < read.count {
+            guard case .full(let keyframe) = read[start].tree else { preconditionFailure("navd: a run of stored trees starts at a keyframe") }
+            var end = start + 1
+            var deltas: [TreeDelta] = []
+            while end < read.count, case .delta(let delta) = read[end].tree {
+                deltas.append(delta)
+                end += 1
+            }
+            runs.append((start, StoredTreeRun(keyframe: keyframe, deltas: deltas)))
+            start = end
+        }
         var entries: [HistoryEntry] = []
-        entries.reserveCapacity(min(read.count, historyLimit))
-        for row in read.suffix(historyLimit) {
+        entries.reserveCapacity(read.count - first)
+        var runIndex = 0
+        for index in first..<read.count {
+            while runIndex + 1 < runs.count && runs[runIndex + 1].start <= index { runIndex += 1 }
+            let (runStart, run) = runs[runIndex]
+            let row = read[index]
             do {
-                entries.append(try StoredJSON.entry(revision: row.revision, at: row.at, cause: row.cause, events: row.events, tree: row.tree))
+                entries.append(try StoredJSON.entry(revision: row.revision, at: row.at, cause: row.cause, events: row.events) {
+                    run.tree(afterDeltas: index - runStart)
+                })
             } catch {
                 throw StoreError(.unreadable, path: path, detail: "revision \(row.revision) does not decode: \(error)")
             }

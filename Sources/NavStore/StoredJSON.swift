@@ -12,9 +12,11 @@ enum StoredJSON {
     }
 
     /// An entry read back: its cause now, its events and tree when they are asked for (the
-    /// history holds their bytes as they are stored).
-    static func entry(revision: Int, at: Int, cause: [UInt8], events: [UInt8], tree: [UInt8]) throws -> HistoryEntry {
-        HistoryEntry(revision: revision, at: at, cause: try HistoryCause(json: try parse(cause)), encodedEvents: events, encodedTree: tree)
+    /// history holds the events' bytes as they are stored, and `tree` makes the tree's).
+    static func entry(
+        revision: Int, at: Int, cause: [UInt8], events: [UInt8], tree: @escaping @Sendable () -> [UInt8]
+    ) throws -> HistoryEntry {
+        HistoryEntry(revision: revision, at: at, cause: try HistoryCause(json: try parse(cause)), encodedEvents: events, rebuildingTree: tree)
     }
 
     /// The state row: the navigator's snapshot without its tree, which is the tree of the

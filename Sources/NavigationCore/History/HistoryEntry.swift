@@ -6,9 +6,10 @@ import NavJSON
 /// subscribers or the store) and how to undo its change of the tree (`undo`); its tree is
 /// rebuilt by the `History` from a newer one when it is asked for, and only every
 /// `History.keptTreeInterval`th entry keeps the tree itself (the navigator's, shared
-/// copy-on-write). An entry restored from disk holds the JSON of its events and tree as they
-/// were written and decodes them when they are asked for: a restart reads ten thousand
-/// entries, and only the ones `nav.history` or `nav.goto` reaches are ever decoded.
+/// copy-on-write). An entry restored from disk holds the JSON of its events as it was written,
+/// and a way to rebuild its tree's JSON from what the store kept (`rebuildingTree`); it
+/// decodes them when they are asked for: a restart reads ten thousand entries, and only the
+/// ones `nav.history` or `nav.goto` reaches are ever decoded.
 public struct HistoryEntry: Sendable {
     public let revision: Int
     public let at: Int
@@ -30,10 +31,21 @@ public struct HistoryEntry: Sendable {
     /// migration).
     public var undo: TreeUndo? { contents.undo }
 
-    /// A value, or the JSON its `encodedJSON` wrote.
+    /// A value, or the JSON its `encodedJSON` wrote, or a way to make that JSON when it is
+    /// asked for (a restored tree: `init(revision:at:cause:encodedEvents:rebuildingTree:)`).
     private enum Stored<Value: Sendable>: Sendable {
         case value(Value)
         case encoded([UInt8])
+        case encodedOnDemand(@Sendable () -> [UInt8])
+
+        /// The JSON; `nil` for a value.
+        var bytes: [UInt8]? {
+            switch self {
+            case .value: return nil
+            case .encoded(let bytes): return bytes
+            case .encodedOnDemand(let make): return make()
+            }
+        }
     }
 
     private final class Contents: Sendable {
@@ -78,6 +90,17 @@ public struct HistoryEntry: Sendable {
         contents = Contents(cause: cause, events: .encoded(encodedEvents), tree: .encoded(encodedTree), undo: nil)
     }
 
+    /// An entry read back whose tree's JSON `rebuildingTree` makes when it is asked for: a
+    /// store keeps each revision's tree as the bytes that differ from the one before, and ten
+    /// thousand whole copies of a large tree would not fit in memory.
+    public init(
+        revision: Int, at: Int, cause: HistoryCause, encodedEvents: [UInt8], rebuildingTree: @escaping @Sendable () -> [UInt8]
+    ) {
+        self.revision = revision
+        self.at = at
+        contents = Contents(cause: cause, events: .encoded(encodedEvents), tree: .encodedOnDemand(rebuildingTree), undo: nil)
+    }
+
     private init(_ entry: HistoryEntry, tree: Stored<NavigationTree>) {
         revision = entry.revision
         at = entry.at
@@ -100,10 +123,8 @@ public struct HistoryEntry: Sendable {
     /// The revision's events.
     public var events: [NavEvent] {
         get throws(TreeDecodingError) {
-            switch storedEvents {
-            case .value(let events): return events
-            case .encoded(let bytes): return try Self.decodeEvents(bytes, revision: revision)
-            }
+            if case .value(let events) = storedEvents { return events }
+            return try Self.decodeEvents(storedEvents.bytes!, revision: revision)
         }
     }
 
@@ -111,30 +132,24 @@ public struct HistoryEntry: Sendable {
     /// history: `History.tree(of:current:)`).
     public var tree: NavigationTree? {
         get throws(TreeDecodingError) {
-            switch storedTree {
-            case .value(let tree)?: return tree
-            case .encoded(let bytes)?: return try NavigationTree(json: Self.parse(bytes, what: "tree", revision: revision))
-            case nil: return nil
-            }
+            guard let storedTree else { return nil }
+            if case .value(let tree) = storedTree { return tree }
+            return try NavigationTree(json: Self.parse(storedTree.bytes!, what: "tree", revision: revision))
         }
     }
 
     /// The events as a JSON array, written by the engine's direct writer (or as they were read).
     public var encodedEvents: [UInt8] {
-        switch storedEvents {
-        case .value(let events): return events.encodedJSON
-        case .encoded(let bytes): return bytes
-        }
+        if case .value(let events) = storedEvents { return events.encodedJSON }
+        return storedEvents.bytes!
     }
 
     /// The tree's JSON (`NavigationTree.jsonValue`'s bytes); `nil` when the entry does not
     /// keep its tree.
     public var encodedTree: [UInt8]? {
-        switch storedTree {
-        case .value(let tree)?: return tree.encodedJSON
-        case .encoded(let bytes)?: return bytes
-        case nil: return nil
-        }
+        guard let storedTree else { return nil }
+        if case .value(let tree) = storedTree { return tree.encodedJSON }
+        return storedTree.bytes
     }
 
     /// `{revision, at, cause, events, root?}`: `root` only when `includingTree` (what
@@ -153,18 +168,16 @@ public struct HistoryEntry: Sendable {
     /// The events' JSON value; a restored entry's is its stored JSON, read, not decoded into
     /// events and written again.
     private func eventsJSON() throws(TreeDecodingError) -> JSONValue {
-        switch storedEvents {
-        case .value(let events): return .array(events.map(\.jsonValue))
-        case .encoded(let bytes): return try Self.parse(bytes, what: "events", revision: revision)
-        }
+        if case .value(let events) = storedEvents { return .array(events.map(\.jsonValue)) }
+        return try Self.parse(storedEvents.bytes!, what: "events", revision: revision)
     }
 
     private func treeJSON() throws(TreeDecodingError) -> JSONValue {
-        switch storedTree {
-        case .value(let tree)?: return tree.jsonValue
-        case .encoded(let bytes)?: return try Self.parse(bytes, what: "tree", revision: revision)
-        case nil: preconditionFailure("navd: the tree of a history entry was asked for where the history did not rebuild it")
+        guard let storedTree else {
+            preconditionFailure("navd: the tree of a history entry was asked for where the history did not rebuild it")
         }
+        if case .value(let tree) = storedTree { return tree.jsonValue }
+        return try Self.parse(storedTree.bytes!, what: "tree", revision: revision)
     }
 
     /// `jsonValue(includingTree: true)` read back; the tree is required.

@@ -119,29 +119,31 @@ public final class StateDatabase {
     public func load() throws(StoreError) -> StoredState? {
         try checkOpen()
         let rows = try connection.prepare(StoreSchema.loadRevisions)
-        // Every row from the first (a keyframe) is read: a delta needs the tree before it. Each
-        // is applied here, which checks it; the entries keep the rows as they are stored.
+        // Every row from the first (a keyframe) is read: a delta needs the tree before it. The
+        // chain checks each against the length of the tree before it; the entries keep the rows
+        // as they are stored.
         var read: [(revision: Int, at: Int, cause: [UInt8], events: [UInt8], tree: TreeChain.Row)] = []
         var chain = TreeChain(interval: keyframeInterval)
         var state: [UInt8]?
         while try rows.step() {
             let revision = rows.int(0)
-            let delta = rows.isNull(5) ? nil : TreeDelta(prefix: rows.int(5), suffix: rows.int(6), middle: rows.bytes(4))
-            let full = delta == nil ? rows.bytes(4) : nil
-            guard chain.read(revision: revision, full: full, delta: delta) != nil else {
+            let tree: TreeChain.Row = rows.isNull(5)
+                ? .full(rows.bytes(4)) : .delta(TreeDelta(prefix: rows.int(5), suffix: rows.int(6), middle: rows.bytes(4)))
+            guard chain.read(revision: revision, row: tree) else {
                 rows.reset()
                 throw StoreError(.unreadable, path: path, detail: "revision \(revision)'s tree is stored against a tree that is not there")
             }
-            read.append((revision, rows.int(1), rows.bytes(2), rows.bytes(3), full.map { .full($0) } ?? .delta(delta!)))
+            read.append((revision, rows.int(1), rows.bytes(2), rows.bytes(3), tree))
             state = rows.isNull(7) ? nil : rows.bytes(7)
         }
         guard let last = read.last else { return nil }
         guard let state else {
             throw StoreError(.unreadable, path: path, detail: "its newest revision \(last.revision) has no saved state")
         }
-        // The kept entries' trees, a run from each keyframe.
+        // The kept entries, a run of rows from each keyframe sharing it and the deltas after it.
         let first = max(0, read.count - historyLimit)
-        var runs: [(start: Int, run: StoredTreeRun)] = []
+        var entries: [HistoryEntry] = []
+        entries.reserveCapacity(read.count - first)
         var start = first
         while start > 0, case .delta = read[start].tree { start -= 1 }
         while start < read.count {
@@ -152,23 +154,19 @@ public final class StateDatabase {
                 deltas.append(delta)
                 end += 1
             }
-            runs.append((start, StoredTreeRun(keyframe: keyframe, deltas: deltas)))
-            start = end
-        }
-        var entries: [HistoryEntry] = []
-        entries.reserveCapacity(read.count - first)
-        var runIndex = 0
-        for index in first..<read.count {
-            while runIndex + 1 < runs.count && runs[runIndex + 1].start <= index { runIndex += 1 }
-            let (runStart, run) = runs[runIndex]
-            let row = read[index]
-            do {
-                entries.append(try StoredJSON.entry(revision: row.revision, at: row.at, cause: row.cause, events: row.events) {
-                    run.tree(afterDeltas: index - runStart)
-                })
-            } catch {
-                throw StoreError(.unreadable, path: path, detail: "revision \(row.revision) does not decode: \(error)")
+            let run = StoredTreeRun(keyframe: keyframe, deltas: deltas)
+            for index in max(start, first)..<end {
+                let row = read[index]
+                do {
+                    entries.append(try StoredJSON.entry(revision: row.revision, at: row.at, cause: row.cause, events: row.events) { [deltas = index - start] in
+                        run.tree(afterDeltas: deltas)
+                    })
+                } catch {
+                    throw StoreError(.unreadable, path: path, detail: "revision \(row.revision) does not decode: \(error)")
+                }
             }
+            if end == read.count { chain.readNewest(run.tree(afterDeltas: deltas.count)) }
+            start = end
         }
         // The current tree is decoded (and checked) now; the older ones when a client asks.
         let snapshot: NavigatorSnapshot

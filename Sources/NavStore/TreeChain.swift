@@ -1,6 +1,7 @@
 /// The trees of the revision rows, as they are written or read in revision order: the newest
-/// tree's bytes (the next row's delta is made or applied against them) and the revisions of
-/// the keyframes, the rows that hold a whole tree. A row is a keyframe when nothing is known
+/// tree's bytes (the next row's delta is made against them; reading checks each delta against
+/// the length of the tree before it) and the revisions of the keyframes, the rows that hold a
+/// whole tree. A row is a keyframe when nothing is known
 /// of the row before it, and every `interval` revisions, so that reading any revision starts
 /// at most `interval - 1` deltas after a keyframe and the oldest rows can go a keyframe at a
 /// time.
@@ -11,7 +12,9 @@ struct TreeChain {
     }
 
     let interval: Int
-    private var newest: (revision: Int, tree: [UInt8])?
+    /// The newest row's revision and tree's length, and its tree's bytes once written (or
+    /// given after a read: `readNewest`).
+    private var newest: (revision: Int, count: Int, tree: [UInt8]?)?
     /// Increasing; those before `firstKeyframe` are pruned already.
     private var keyframes: [Int] = []
     private var firstKeyframe = 0
@@ -24,30 +27,39 @@ struct TreeChain {
     /// The row that stores `tree` as the tree of `revision`, the row after the newest.
     mutating func write(revision: Int, tree: [UInt8]) -> Row {
         let row: Row
-        if let newest, newest.revision == revision - 1, let keyframe = keyframes.last, revision - keyframe < interval {
-            row = .delta(TreeDelta(from: newest.tree, to: tree))
+        if let newest, let previous = newest.tree, newest.revision == revision - 1, let keyframe = keyframes.last,
+            revision - keyframe < interval
+        {
+            row = .delta(TreeDelta(from: previous, to: tree))
         } else {
             row = .full(tree)
             keyframes.append(revision)
         }
-        newest = (revision, tree)
+        newest = (revision, tree.count, tree)
         return row
     }
 
-    /// The tree of the row of `revision`, read after the rows before it: `full` for a keyframe,
-    /// else `delta`. `nil` when the delta has no tree to apply to (the row before it is not
-    /// the revision before it, or is shorter than the delta says).
-    mutating func read(revision: Int, full: [UInt8]?, delta: TreeDelta?) -> [UInt8]? {
-        let tree: [UInt8]
-        if let full {
-            tree = full
+    /// Takes the row of `revision`, read after the rows before it; `false` when its delta has
+    /// no tree to apply to (the row before it is not the revision before it, or is shorter
+    /// than the delta says). Only lengths are followed: the trees are rebuilt when they are
+    /// asked for (`StoredTreeRun`), and the newest one is given back with `readNewest`.
+    mutating func read(revision: Int, row: Row) -> Bool {
+        switch row {
+        case .full(let tree):
             keyframes.append(revision)
-        } else {
-            guard let delta, let newest, newest.revision == revision - 1, let applied = delta.applied(to: newest.tree) else { return nil }
-            tree = applied
+            newest = (revision, tree.count, nil)
+        case .delta(let delta):
+            guard let newest, newest.revision == revision - 1, let count = delta.length(after: newest.count) else { return false }
+            self.newest = (revision, count, nil)
         }
-        newest = (revision, tree)
-        return tree
+        return true
+    }
+
+    /// The newest row's tree, rebuilt after the rows were read: the next row is written
+    /// against it.
+    mutating func readNewest(_ tree: [UInt8]) {
+        precondition(newest?.count == tree.count, "navd: the newest stored tree was rebuilt at another length")
+        newest!.tree = tree
     }
 
     /// When rows older than the newest keyframe at or before `first` are still there: that

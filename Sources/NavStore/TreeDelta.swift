@@ -51,10 +51,17 @@ struct TreeDelta: Hashable {
         self.middle = middle
     }
 
+    /// The length of the tree this delta makes of a tree of `count` bytes; `nil` when it
+    /// cannot be the tree it was made from (lengths past its end: a damaged row).
+    func length(after count: Int) -> Int? {
+        guard prefix >= 0, suffix >= 0, prefix + suffix <= count else { return nil }
+        return prefix + middle.count + suffix
+    }
+
     /// The tree this delta makes of `previous`; `nil` when it cannot be the tree it was made
-    /// from (lengths past its end: a damaged row).
+    /// from (`length(after:)`).
     func applied(to previous: [UInt8]) -> [UInt8]? {
-        guard prefix >= 0, suffix >= 0, prefix + suffix <= previous.count else { return nil }
+        guard length(after: previous.count) != nil else { return nil }
         var tree: [UInt8] = []
         tree.reserveCapacity(prefix + middle.count + suffix)
         tree += previous[..<prefix]

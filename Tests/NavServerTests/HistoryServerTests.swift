@@ -59,7 +59,7 @@ import NavJSON
     @Test func aDamagedRestoredEntryFailsOnlyTheRequestsThatReachIt() {
         var history = History()
         history.append(HistoryEntry(
-            revision: 1, at: 5, cause: .daemonStart, encodedEvents: Array("[]".utf8), encodedTree: Array("{\"tabs\":".utf8)))
+            revision: 1, at: 5, cause: .daemonStart, encodedEvents: Array("[]".utf8), rebuildingTree: { Array("{\"tabs\":".utf8) }))
         let h = Harness(configuration: Self.configuration(), history: history)
         let c = h.connect()
         let listed = h.call(c, "nav.history", ["tree": true])[0]

@@ -81,18 +81,11 @@ public struct HistoryEntry: Sendable {
             cause: cause, events: encodedEvents.map { .encoded($0) } ?? .value(events), tree: tree.map { .value($0) }, undo: undo)
     }
 
-    /// An entry read back from its stored form: `events` and `tree` are the bytes of
-    /// `encodedEvents` and `encodedTree`, decoded when first asked for (a damaged one throws
-    /// then).
-    public init(revision: Int, at: Int, cause: HistoryCause, encodedEvents: [UInt8], encodedTree: [UInt8]) {
-        self.revision = revision
-        self.at = at
-        contents = Contents(cause: cause, events: .encoded(encodedEvents), tree: .encoded(encodedTree), undo: nil)
-    }
-
-    /// An entry read back whose tree's JSON `rebuildingTree` makes when it is asked for: a
-    /// store keeps each revision's tree as the bytes that differ from the one before, and ten
-    /// thousand whole copies of a large tree would not fit in memory.
+    /// An entry read back from its stored form: `events` are the bytes of `encodedEvents`, and
+    /// `rebuildingTree` makes the tree's JSON when it is asked for (a store keeps each
+    /// revision's tree as the bytes that differ from the one before, and ten thousand whole
+    /// copies of a large tree would not fit in memory). Both are decoded when first asked for
+    /// (a damaged one throws then).
     public init(
         revision: Int, at: Int, cause: HistoryCause, encodedEvents: [UInt8], rebuildingTree: @escaping @Sendable () -> [UInt8]
     ) {

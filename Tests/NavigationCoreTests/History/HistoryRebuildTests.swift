@@ -82,7 +82,7 @@ import Testing
         var nav = sampleNavigator()
         var history = History(limit: 100)
         // Restored entries: their trees as stored JSON.
-        history.append(HistoryEntry(revision: 1, at: 1, cause: .daemonStart, encodedEvents: Array("[]".utf8), encodedTree: nav.tree.encodedJSON))
+        history.append(HistoryEntry(revision: 1, at: 1, cause: .daemonStart, encodedEvents: Array("[]".utf8), rebuildingTree: { [boot = nav.tree.encodedJSON] in boot }))
         var trees = [1: nav.tree]
         for postId in 1...5 {
             _ = try nav.call("nav.route", ["to": "post", "params": ["postId": .int(postId)]])

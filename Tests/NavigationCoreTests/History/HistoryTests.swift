@@ -48,7 +48,7 @@ import Testing
         let cause = HistoryCause(method: "nav.route", params: ["to": "profile", "params": ["userId": 3]], client: "tester", clientID: "c2")
         let original = HistoryEntry(revision: result.revision, at: 7, cause: cause, events: result.events, tree: nav.tree)
         let stored = HistoryEntry(
-            revision: result.revision, at: 7, cause: cause, encodedEvents: original.encodedEvents, encodedTree: original.encodedTree!)
+            revision: result.revision, at: 7, cause: cause, encodedEvents: original.encodedEvents, rebuildingTree: { original.encodedTree! })
         #expect(stored == original)
         #expect(try stored.tree == nav.tree)
         #expect(try stored.events == result.events)
@@ -56,7 +56,7 @@ import Testing
         #expect(try stored.jsonValue(includingTree: false) == original.jsonValue(includingTree: false))
 
         let damaged = HistoryEntry(
-            revision: result.revision, at: 7, cause: cause, encodedEvents: Array("[{".utf8), encodedTree: Array("{}".utf8))
+            revision: result.revision, at: 7, cause: cause, encodedEvents: Array("[{".utf8), rebuildingTree: { Array("{}".utf8) })
         #expect(damaged.cause == cause)
         let treeError = #expect(throws: TreeDecodingError.self) { try damaged.tree }
         #expect(treeError != nil)

@@ -77,6 +77,36 @@ final class SQLiteConnection {
         return SQLiteStatement(statement, connection: self)
     }
 
+    /// Pages the log holds after the last commit (one frame each), as SQLite reports them once
+    /// `checkpointLog(atPages:)` has taken over its checkpoints; 0 after a checkpoint.
+    private(set) var logPages = 0
+    private var forcedCheckpointPages = Int.max
+
+    /// Takes over SQLite's automatic checkpoint (at 1,000 pages of log, inside the commit that
+    /// reaches them): a commit that leaves `pages` or more in the log checkpoints before it
+    /// returns, and `logPages` tells the owner how far the log has grown, so that it can
+    /// checkpoint earlier, when nothing waits for it (`checkpoint()`). A failed checkpoint
+    /// inside a commit is ignored, as SQLite's own is: the commit is in the log either way.
+    func checkpointLog(atPages pages: Int) {
+        precondition(pages >= 1, "a checkpoint needs a page of log at least")
+        forcedCheckpointPages = pages
+        sqlite3_wal_hook(handle, { context, _, _, pages in
+            guard let context else { return SQLITE_OK }
+            let connection = Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue()
+            connection.logPages = Int(pages)
+            if connection.logPages >= connection.forcedCheckpointPages { try? connection.checkpoint() }
+            return SQLITE_OK
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Copies the log's pages into the database and syncs both (a passive checkpoint, which
+    /// with no reader, as here, copies them all); the next commit writes the log from its start.
+    func checkpoint() throws(StoreError) {
+        let status = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+        guard status == SQLITE_OK else { throw error(status, doing: "checkpointing the log") }
+        logPages = 0
+    }
+
     /// For tests: what navd's VFS did to the log since the log was opened, its writes to the
     /// file and its syncs that went on to the disk; `nil` when the log is not open through it.
     var logCounts: (writes: Int, diskSyncs: Int)? {

@@ -19,6 +19,28 @@ public final class StateDatabase {
     public static let schemaVersion = StoreSchema.version
     /// The page size of a database navd creates.
     static let pageSize = 2048
+    /// When the log is copied into the database (a checkpoint): SQLite reads the log's frames
+    /// back, writes their pages into the database and syncs both files, some milliseconds in
+    /// which nothing else runs.
+    public struct Checkpoints: Sendable {
+        /// Pages of log (2 KB each) from which the owner checkpoints when navd is quiet
+        /// (`wantsCheckpoint`).
+        public var quiet: Int
+        /// Pages of log at which the commit that reaches them checkpoints before it returns,
+        /// quiet or not: what bounds the log's file under a load that never pauses.
+        public var forced: Int
+
+        public init(quiet: Int, forced: Int) {
+            precondition(quiet >= 1 && quiet <= forced, "a quiet checkpoint comes before a forced one")
+            self.quiet = quiet
+            self.forced = forced
+        }
+
+        /// 512 KB of log when quiet, so that a burst of commits starts with a log nearly
+        /// empty; 8 MB at most (SQLite itself checkpoints at 1,000 pages, inside the commit).
+        public static let standard = Checkpoints(quiet: 256, forced: 4_096)
+    }
+    public let checkpoints: Checkpoints
     private var lock: StoreLock?
     /// Internal, not private: tests read what navd's VFS did to its log (`logCounts`).
     let connection: SQLiteConnection
@@ -38,10 +60,14 @@ public final class StateDatabase {
     /// Opens `path` for `app`, creating it if it is new. Throws `.locked` when another process
     /// holds it, `.unreadable`, `.newerSchema` or `.otherApp` for a file navd must not use:
     /// such a file is left exactly as it was.
-    public init(path: String, app: String, sync: SyncMode = .normal, historyLimit: Int = History.defaultLimit) throws(StoreError) {
+    public init(
+        path: String, app: String, sync: SyncMode = .normal, historyLimit: Int = History.defaultLimit,
+        checkpoints: Checkpoints = .standard
+    ) throws(StoreError) {
         precondition(historyLimit >= 1, "a history keeps at least one entry")
         self.path = path
         self.historyLimit = historyLimit
+        self.checkpoints = checkpoints
         let lock = try StoreLock(database: path)
         // Created private (SQLite would make it 0644, and its -wal and -shm files as it is).
         let created = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -84,6 +110,7 @@ public final class StateDatabase {
         // (`checkpoint_fullfsync`): navd's VFS writes the commit's frames in one write at the
         // first, and lets it reach the disk with `--sync full` only; a checkpoint's syncs always do.
         try connection.execute("PRAGMA synchronous = FULL; PRAGMA fullfsync = OFF; PRAGMA checkpoint_fullfsync = ON")
+        connection.checkpointLog(atPages: checkpoints.forced)
         if version < StoreSchema.version {
             try connection.execute("BEGIN IMMEDIATE")
             do throws(StoreError) {
@@ -257,6 +284,20 @@ public final class StateDatabase {
         let treeEnd = row.count
         if newest { StoredJSON.writeState(of: state, into: &row) }
         return (cause, events, treeEnd)
+    }
+
+    /// Whether the log has grown to `checkpoints.quiet` pages: the owner checkpoints when no
+    /// client waits for it (navd's daemon, once no revision has come for a moment).
+    public var wantsCheckpoint: Bool { connection.logPages >= checkpoints.quiet }
+
+    /// Pages the log holds since the last checkpoint.
+    public var logPages: Int { connection.logPages }
+
+    /// Copies the log into the database now (a commit that reaches `checkpoints.forced` pages
+    /// does it by itself).
+    public func checkpoint() throws(StoreError) {
+        try checkOpen()
+        try connection.checkpoint()
     }
 
     /// Closes the database and lets another navd open it (the process ending does it too).

@@ -1,6 +1,7 @@
 import Glibc
 import Logging
 import NavServer
+import NavStore
 import NavTransportUV
 import NavigationCore
 
@@ -18,11 +19,14 @@ final class Daemon: TransportDelegate {
     /// The timer of the `event.handle` request navd waits on, and the deadline it is set for
     /// (`NavServer.listenerDeadline`).
     private var listenerTimer: (id: TimerID, deadline: Double)?
+    /// A durable navd's checkpoints, made when it is quiet.
+    private let checkpoint: QuietCheckpoint?
 
-    init(server: NavServer, logger: Logger, allowedUIDs: Set<UInt32>) {
+    init(server: NavServer, logger: Logger, allowedUIDs: Set<UInt32>, database: StateDatabase? = nil) {
         self.server = server
         self.logger = logger
         self.allowedUIDs = allowedUIDs
+        checkpoint = database.map { QuietCheckpoint(database: $0, logger: logger) }
     }
 
     private func client(_ id: ConnectionID) -> ClientID { ClientID(id.raw) }
@@ -184,6 +188,7 @@ final class Daemon: TransportDelegate {
         guard server.hasUncommittedRevisions else { return }
         do {
             try server.flushCommits()
+            checkpoint?.committed(on: transport)
         } catch {
             logger.critical("cannot save the state: stopping before answering", metadata: ["error": "\(error)"])
             StandardIO.error("navd: cannot save the state (\(error)): stopped without acknowledging what was not saved\n")

@@ -110,7 +110,7 @@ struct ServeCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        let daemon = Daemon(server: server, logger: logger, allowedUIDs: Set(allowUID))
+        let daemon = Daemon(server: server, logger: logger, allowedUIDs: Set(allowUID), database: database)
 
         var transportConfiguration = UVTransport.Configuration()
         transportConfiguration.maxClients = maxClients

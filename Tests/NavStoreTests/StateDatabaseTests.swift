@@ -328,6 +328,49 @@ import Testing
         #expect(try database.load()?.entries == recorder.entries)
     }
 
+    /// A commit checkpoints by itself only once the log reaches `checkpoints.forced` pages
+    /// (SQLite's own rule is 1,000); from `checkpoints.quiet` pages `wantsCheckpoint` asks the
+    /// owner to do it when nothing waits, and `checkpoint()` does: each checkpoint syncs to
+    /// the disk, a commit into a log that has frames does not (`--sync normal`).
+    @Test func theLogIsCheckpointedAtItsLimitOrWhenAsked() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var recorder = Recorder()
+        for userId in 1...40 { try recorder.route(userId: userId) }
+        let checkpoints = StateDatabase.Checkpoints(quiet: 3, forced: 8)
+        let database = try StateDatabase(path: directory.database, app: "sample", checkpoints: checkpoints)
+        defer { database.close() }
+        #expect(try database.load() == nil)
+        var forced = 0
+        for entry in recorder.entries {
+            let pages = database.logPages
+            let syncs = try #require(database.connection.logCounts).diskSyncs
+            try database.commit([entry], state: recorder.navigator)
+            let checkpointed = try #require(database.connection.logCounts).diskSyncs > syncs
+            #expect(database.logPages < checkpoints.forced)
+            #expect(database.wantsCheckpoint == (database.logPages >= checkpoints.quiet))
+            if database.logPages < pages {
+                #expect(database.logPages == 0 && checkpointed)
+                forced += 1
+            } else if pages > 0 {
+                // (The first commit into an empty log writes its header anew, and syncs it.)
+                #expect(!checkpointed)
+            }
+        }
+        #expect(forced >= 3)
+        var userId = 40
+        while database.logPages == 0 {
+            userId += 1
+            try recorder.route(userId: userId)
+            try database.commit([recorder.entries.last!], state: recorder.navigator)
+        }
+        let syncs = try #require(database.connection.logCounts).diskSyncs
+        try database.checkpoint()
+        #expect(database.logPages == 0 && !database.wantsCheckpoint)
+        #expect(try #require(database.connection.logCounts).diskSyncs > syncs)
+        #expect(try database.load()?.entries == recorder.entries)
+    }
+
     /// A commit whose frames cannot be written (a full disk) throws and leaves the last commit
     /// as it was, for the same connection and on disk; the revision commits whole once the disk
     /// takes writes again.

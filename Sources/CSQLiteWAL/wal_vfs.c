@@ -13,14 +13,27 @@
  * it) writes the buffer first, so SQLite sees the file as if every write had gone straight
  * to it. A write of the buffer that fails returns the error to the call that made it, and
  * drops the buffer: SQLite then rolls the transaction back and writes those frames again.
+ *
+ * With --sync normal, the log's pages stay dirty in the kernel until a checkpoint syncs them:
+ * megabytes written to the disk while navd waits. Each time the commits have added a megabyte
+ * to the log, the VFS asks the kernel to start writing that megabyte out (sync_file_range,
+ * which returns at once and promises nothing), so that the checkpoint's sync finds little
+ * left to write.
  */
+/* sync_file_range is Linux's. */
+#define _GNU_SOURCE
 #include "navd_wal_vfs.h"
 
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Enough for a commit of a few dozen rows; a bigger transaction writes the buffer each time
    it fills. */
 #define NAVD_WAL_BUFFER_BYTES (64 * 1024)
+
+/* How much of the log the commits add before its writing out starts. */
+#define NAVD_WAL_WRITEBACK_BYTES (1024 * 1024)
 
 typedef struct {
     sqlite3_vfs base;
@@ -37,9 +50,16 @@ typedef struct {
     unsigned char *buffer;
     sqlite3_int64 buffer_offset;
     int buffer_length;
+    /* The log opened again, read-only, to start its writing out (the default VFS's own
+       descriptor is private to it); -1 with --sync full, whose commits sync the log, or when
+       it cannot be opened. */
+    int writeback_fd;
+    /* Where the writing out of the log has been started up to. */
+    sqlite3_int64 written_back;
     /* navd_wal_vfs_log_counts and navd_wal_vfs_fail_next_write. */
     sqlite3_int64 writes;
     sqlite3_int64 disk_syncs;
+    sqlite3_int64 writebacks;
     int fail_next_write;
 } NavdFile;
 
@@ -56,11 +76,27 @@ static int flush(NavdFile *file) {
     return file->real->pMethods->xWrite(file->real, file->buffer, length, file->buffer_offset);
 }
 
+/* After a commit whose frames end at `end`: starts writing out the whole pages of log written
+   since the last start, once they are a megabyte. A log that SQLite restarted (after a
+   checkpoint it writes from the beginning again) starts over. Failures change nothing. */
+static void start_writeback(NavdFile *file, sqlite3_int64 end) {
+    if (file->writeback_fd < 0) return;
+    if (end < file->written_back) file->written_back = 0;
+    sqlite3_int64 pages_end = end & ~(sqlite3_int64)4095;
+    if (pages_end - file->written_back < NAVD_WAL_WRITEBACK_BYTES) return;
+    if (sync_file_range(file->writeback_fd, file->written_back, pages_end - file->written_back, SYNC_FILE_RANGE_WRITE) == 0) {
+        file->writebacks += 1;
+    }
+    file->written_back = pages_end;
+}
+
 static int file_close(sqlite3_file *base) {
     NavdFile *file = (NavdFile *)base;
     int status = flush(file);
     sqlite3_free(file->buffer);
     file->buffer = NULL;
+    if (file->writeback_fd >= 0) close(file->writeback_fd);
+    file->writeback_fd = -1;
     int closed = file->real->pMethods->xClose(file->real);
     return status != SQLITE_OK ? status : closed;
 }
@@ -100,10 +136,14 @@ static int file_truncate(sqlite3_file *base, sqlite3_int64 size) {
 
 static int file_sync(sqlite3_file *base, int flags) {
     NavdFile *file = (NavdFile *)base;
+    sqlite3_int64 end = file->buffer_offset + file->buffer_length;
     int status = flush(file);
     if (status != SQLITE_OK) return status;
     /* A commit's sync of the log, with --sync normal: its frames are in the file. */
-    if (file->is_wal && (flags & 0x0f) != SQLITE_SYNC_FULL && !file->syncs_commits) return SQLITE_OK;
+    if (file->is_wal && (flags & 0x0f) != SQLITE_SYNC_FULL && !file->syncs_commits) {
+        start_writeback(file, end);
+        return SQLITE_OK;
+    }
     if (file->is_wal) file->disk_syncs += 1;
     return file->real->pMethods->xSync(file->real, flags);
 }
@@ -214,6 +254,8 @@ static int vfs_open(sqlite3_vfs *base, sqlite3_filename name, sqlite3_file *open
     }
     file->is_wal = (flags & SQLITE_OPEN_WAL) != 0;
     file->syncs_commits = vfs->syncs_commits;
+    file->writeback_fd = -1;
+    if (file->is_wal && !file->syncs_commits && name != NULL) file->writeback_fd = open(name, O_RDONLY | O_CLOEXEC);
     file->base.pMethods = &file_methods;
     return status;
 }
@@ -325,11 +367,12 @@ static NavdFile *log_of(sqlite3 *db) {
     return (NavdFile *)log;
 }
 
-int navd_wal_vfs_log_counts(sqlite3 *db, sqlite3_int64 *writes, sqlite3_int64 *disk_syncs) {
+int navd_wal_vfs_log_counts(sqlite3 *db, sqlite3_int64 *writes, sqlite3_int64 *disk_syncs, sqlite3_int64 *writebacks) {
     NavdFile *log = log_of(db);
     if (log == NULL) return SQLITE_NOTFOUND;
     *writes = log->writes;
     *disk_syncs = log->disk_syncs;
+    *writebacks = log->writebacks;
     return SQLITE_OK;
 }
 

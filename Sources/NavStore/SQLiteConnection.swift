@@ -108,12 +108,14 @@ final class SQLiteConnection {
     }
 
     /// For tests: what navd's VFS did to the log since the log was opened, its writes to the
-    /// file and its syncs that went on to the disk; `nil` when the log is not open through it.
-    var logCounts: (writes: Int, diskSyncs: Int)? {
+    /// file, its syncs that went on to the disk and the writings out it started in the
+    /// background; `nil` when the log is not open through it.
+    var logCounts: (writes: Int, diskSyncs: Int, writebacks: Int)? {
         var writes: Int64 = 0
         var diskSyncs: Int64 = 0
-        guard navd_wal_vfs_log_counts(handle, &writes, &diskSyncs) == SQLITE_OK else { return nil }
-        return (Int(writes), Int(diskSyncs))
+        var writebacks: Int64 = 0
+        guard navd_wal_vfs_log_counts(handle, &writes, &diskSyncs, &writebacks) == SQLITE_OK else { return nil }
+        return (Int(writes), Int(diskSyncs), Int(writebacks))
     }
 
     /// For tests: the log's next write fails, as on a full disk. `false` when the log is not

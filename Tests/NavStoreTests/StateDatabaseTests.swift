@@ -371,6 +371,37 @@ import Testing
         #expect(try database.load()?.entries == recorder.entries)
     }
 
+    /// With `--sync normal` the log is written out to the disk in the background a megabyte at
+    /// a time, so that the checkpoint's sync finds little left to write; with `--sync full`
+    /// every commit syncs it, and nothing is started.
+    @Test(arguments: [SyncMode.normal, .full])
+    func theLogIsWrittenOutAheadOfItsCheckpoint(sync: SyncMode) throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var recorder = Recorder()
+        let database = try StateDatabase(
+            path: directory.database, app: "sample", sync: sync, checkpoints: StateDatabase.Checkpoints(quiet: 10_000, forced: 10_000))
+        defer { database.close() }
+        #expect(try database.load() == nil)
+        try database.commit([recorder.entries[0]], state: recorder.navigator)
+        for userId in 1...200 {
+            try recorder.route(userId: userId)
+            try database.commit([recorder.entries[recorder.entries.count - 1]], state: recorder.navigator)
+            try recorder.close()
+            try database.commit([recorder.entries[recorder.entries.count - 1]], state: recorder.navigator)
+        }
+        let counts = try #require(database.connection.logCounts)
+        // The log's bytes: its header, then a 24-byte header and a page per frame.
+        let megabytes = (32 + database.logPages * (24 + StateDatabase.pageSize)) / (1024 * 1024)
+        if sync == .normal {
+            #expect(megabytes >= 1)
+            #expect((1...megabytes).contains(counts.writebacks))
+        } else {
+            #expect(counts.writebacks == 0)
+        }
+        #expect(try database.load()?.entries == recorder.entries)
+    }
+
     /// A commit whose frames cannot be written (a full disk) throws and leaves the last commit
     /// as it was, for the same connection and on disk; the revision commits whole once the disk
     /// takes writes again.

@@ -1,7 +1,9 @@
 /*
  * CSQLiteWAL: the SQLite VFS navd opens its database with. It is the system's default VFS
- * (unix) with one change: the write-ahead log's writes are gathered in memory and reach the
- * file in one write when SQLite syncs the log at the end of a commit.
+ * (unix) with two changes: the write-ahead log's writes are gathered in memory and reach the
+ * file in one write when SQLite syncs the log at the end of a commit; and with --sync normal,
+ * the log is written out to the disk in the background a megabyte at a time, ahead of the
+ * checkpoint that must sync it.
  */
 #ifndef NAVD_WAL_VFS_H
 #define NAVD_WAL_VFS_H
@@ -22,9 +24,9 @@ int navd_wal_vfs_register(void);
 const char *navd_wal_vfs_name(int syncs_commits);
 
 /* For tests. What the VFS did to the log of `db`'s main database since the log was opened:
-   its writes to the file, and its syncs that went on to the disk. SQLITE_NOTFOUND when that
-   log is not open through this VFS. */
-int navd_wal_vfs_log_counts(sqlite3 *db, sqlite3_int64 *writes, sqlite3_int64 *disk_syncs);
+   its writes to the file, its syncs that went on to the disk, and the writings out it started
+   in the background. SQLITE_NOTFOUND when that log is not open through this VFS. */
+int navd_wal_vfs_log_counts(sqlite3 *db, sqlite3_int64 *writes, sqlite3_int64 *disk_syncs, sqlite3_int64 *writebacks);
 
 /* For tests. Makes the next write of that log fail with SQLITE_IOERR_WRITE, as a full disk
    would. SQLITE_NOTFOUND as above. */

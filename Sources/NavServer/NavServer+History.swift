@@ -17,27 +17,31 @@ extension NavServer {
             undo: engine.lastUndo, keeping: keeps ? engine.tree : nil))
     }
 
-    /// `{entries, oldest, latest}`, newest last.
-    func historyJSON(since: Int?, limit: Int, tree: Bool) throws(NavError) -> JSONValue {
-        var entries: [JSONValue] = []
+    /// `{entries, oldest, latest}`, entries newest last, written whole before it is answered
+    /// (a restored entry whose stored JSON does not read back fails the request instead).
+    func historyAnswer(since: Int?, limit: Int, tree: Bool) throws(NavError) -> [UInt8] {
         let kept: [HistoryEntry]
         do {
             kept = tree ? try history.entriesKeepingTrees(since: since, limit: limit, current: engine.tree) : history.entries(since: since, limit: limit)
         } catch {
             throw damaged(error)
         }
-        for entry in kept {
+        var out = JSONBuffer(capacity: 64 + kept.count * (tree ? 2_560 : 512))
+        out.append(#"{"entries":["#)
+        for (index, entry) in kept.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
             do {
-                entries.append(try entry.jsonValue(includingTree: tree))
+                try entry.writeJSON(into: &out, includingTree: tree)
             } catch {
                 throw damaged(entry.revision, error)
             }
         }
-        return [
-            "entries": .array(entries),
-            "oldest": history.oldest.map(JSONValue.int) ?? .null,
-            "latest": history.latest.map(JSONValue.int) ?? .null,
-        ]
+        out.append(#"],"oldest":"#)
+        if let oldest = history.oldest { JSONWriter.writeInt(oldest, into: &out) } else { out.append(#"null"#) }
+        out.append(#","latest":"#)
+        if let latest = history.latest { JSONWriter.writeInt(latest, into: &out) } else { out.append(#"null"#) }
+        out.append(UInt8(ascii: "}"))
+        return out.bytes
     }
 
     /// `nav.goto {revision, expectRevision?}`: the tree of a revision the history still has,

@@ -315,7 +315,7 @@ public final class NavServer {
         case .rpcDiscover:
             return .value(configuration.openRPC)
         case .history(let since, let limit, let tree):
-            return .value(try historyJSON(since: since, limit: limit, tree: tree))
+            return .encoded(try historyAnswer(since: since, limit: limit, tree: tree))
         case .goto(let revision, let expectRevision):
             guard !shuttingDown else { throw Self.shuttingDownError }
             return try goto(revision, expectRevision: expectRevision, in: &read)
@@ -395,6 +395,9 @@ public final class NavServer {
     /// What a call answers, written by `write(_:into:)`.
     enum CallResult {
         case value(JSONValue)
+        /// A value written already (`nav.history`'s pages: trees and stored JSON copied as
+        /// bytes, not built as values to be written again).
+        case encoded([UInt8])
         /// A mutation's result, with its events already encoded when notifications carry them.
         case operation(OperationResult, events: [UInt8]?)
         /// `{revision, instance, root}` of the current state.
@@ -410,6 +413,7 @@ public final class NavServer {
     func write(_ result: CallResult, into out: inout JSONBuffer) {
         switch result {
         case .value(let value): JSONWriter.write(value, into: &out)
+        case .encoded(let bytes): out.append(bytes)
         case .operation(let result, let events): result.writeJSON(into: &out, encodedEvents: events)
         case .state:
             let tree = encodedTree()

@@ -94,19 +94,20 @@ public struct History: Sendable {
     public func tree(of revision: Int, current: NavigationTree) throws(DamagedEntry) -> NavigationTree? {
         guard let index = index(of: revision) else { return nil }
         var found: NavigationTree?
-        try walkTrees(in: index..<(index + 1), current: current) { _, tree in found = tree }
+        try walkTrees(in: index..<(index + 1), current: current, needing: { _ in true }) { _, tree in found = tree }
         return found
     }
 
-    /// `entries(since:limit:)`, each keeping its tree (rebuilt where it is not kept);
-    /// `current` is the tree of the newest revision.
+    /// `entries(since:limit:)`, each keeping its tree (rebuilt where it is not kept; a
+    /// restored entry keeps its stored JSON, not decoded); `current` is the tree of the newest
+    /// revision.
     public func entriesKeepingTrees(since: Int? = nil, limit: Int, current: NavigationTree) throws(DamagedEntry) -> [HistoryEntry] {
         let range = indexes(since: since, limit: limit)
         var entries: [HistoryEntry] = []
         entries.reserveCapacity(range.count)
-        try walkTrees(in: range, current: current) { index, tree in
+        try walkTrees(in: range, current: current, needing: { !self[$0].keepsTree }) { index, tree in
             let entry = self[index]
-            entries.append(entry.keepsTree ? entry : entry.keeping(tree))
+            entries.append(entry.keepsTree ? entry : entry.keeping(tree!))
         }
         entries.reverse()
         return entries
@@ -140,19 +141,22 @@ public struct History: Sendable {
         update(&text, current: current, revision: revision(at: newest))
         var entries: [HistoryEntry] = []
         entries.reserveCapacity(range.count)
-        try walkTrees(in: range, current: current) { index, tree in
+        try walkTrees(in: range, current: current, needing: { $0 != newest }) { index, tree in
             let entry = self[index]
-            entries.append(entry.keeping(encodedTree: index == newest ? text!.bytes : text!.encoded(tree, copyingThrough: since)))
+            entries.append(entry.keeping(encodedTree: index == newest ? text!.bytes : text!.encoded(tree!, copyingThrough: since)))
         }
         entries.reverse()
         return entries
     }
 
-    /// Calls `body` with each entry of `range` and its tree, newest first: from the first entry
-    /// at or after its end that keeps its tree (or from `current`), undoing one revision at a
-    /// time.
+    /// Calls `body` with each entry of `range`, newest first, and its tree where `needsTree`
+    /// says the body needs it (else `nil`): from the first entry at or after its end that
+    /// keeps its tree (or from `current`), undoing one revision at a time. A tree an entry
+    /// keeps is decoded only where it is needed, by the body or by the undo that makes the
+    /// tree of the entry before it.
     private func walkTrees(
-        in range: Range<Int>, current: NavigationTree, _ body: (Int, NavigationTree) -> Void
+        in range: Range<Int>, current: NavigationTree, needing needsTree: (Int) -> Bool,
+        _ body: (Int, NavigationTree?) -> Void
     ) throws(DamagedEntry) {
         guard !range.isEmpty else { return }
         func kept(_ index: Int) throws(DamagedEntry) -> NavigationTree? {
@@ -163,19 +167,23 @@ public struct History: Sendable {
                 throw DamagedEntry(revision: entry.revision, error: error)
             }
         }
+        func needed(_ index: Int) -> Bool {
+            (index < range.upperBound && needsTree(index)) || (index > range.lowerBound && !self[index - 1].keepsTree)
+        }
         var index = range.upperBound - 1
         while index < count - 1 && !self[index].keepsTree { index += 1 }
-        var tree = try kept(index) ?? current
+        var tree = needed(index) ? try kept(index) ?? current : nil
         while true {
             if index < range.upperBound { body(index, tree) }
             if index == range.lowerBound { break }
             let entry = self[index]
             index -= 1
-            if let keptTree = try kept(index) {
-                tree = keptTree
+            if self[index].keepsTree {
+                tree = needed(index) ? try kept(index) : nil
             } else {
-                // An entry without its tree was made by the navigator, which gave it an undo.
-                entry.undo!.undo(&tree)
+                // An entry without its tree was made by the navigator, which gave it an undo;
+                // the tree after it was made for this (`needed`).
+                entry.undo!.undo(&tree!)
             }
         }
     }

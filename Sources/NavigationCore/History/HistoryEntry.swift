@@ -145,35 +145,39 @@ public struct HistoryEntry: Sendable {
         return storedTree.bytes
     }
 
-    /// `{revision, at, cause, events, root?}`: `root` only when `includingTree` (what
-    /// `nav.history {tree: true}` answers, of an entry that keeps its tree: see
-    /// `History.entriesKeepingTrees`). Throws for a restored entry whose stored JSON does not
-    /// read back.
-    public func jsonValue(includingTree: Bool) throws(TreeDecodingError) -> JSONValue {
-        var object: JSONObject = [
-            "revision": .int(revision), "at": .int(at), "cause": cause.jsonValue,
-            "events": try eventsJSON(),
-        ]
-        if includingTree { object["root"] = try treeJSON() }
-        return .object(object)
-    }
-
-    /// The events' JSON value; a restored entry's is its stored JSON, read, not decoded into
-    /// events and written again.
-    private func eventsJSON() throws(TreeDecodingError) -> JSONValue {
-        if case .value(let events) = storedEvents { return .array(events.map(\.jsonValue)) }
-        return try Self.parse(storedEvents.bytes!, what: "events", revision: revision)
-    }
-
-    private func treeJSON() throws(TreeDecodingError) -> JSONValue {
-        guard let storedTree else {
-            preconditionFailure("navd: the tree of a history entry was asked for where the history did not rebuild it")
+    /// `{revision, at, cause, events, root?}` as `nav.history` answers it: `root` only when
+    /// `includingTree`, of an entry that keeps its tree (see `History.entriesKeepingTrees`).
+    /// Each part is written by the engine's direct writer, or is the JSON a restored entry
+    /// holds, checked and copied. Throws for a restored entry whose stored JSON does not read
+    /// back, having written part of the entry: write into a buffer of the answer's own.
+    public func writeJSON(into out: inout JSONBuffer, includingTree: Bool) throws(TreeDecodingError) {
+        out.append(#"{"revision":"#)
+        JSONWriter.writeInt(revision, into: &out)
+        out.append(#","at":"#)
+        JSONWriter.writeInt(at, into: &out)
+        out.append(#","cause":"#)
+        cause.writeJSON(into: &out)
+        out.append(#","events":"#)
+        if case .value(let events) = storedEvents {
+            events.writeJSON(into: &out)
+        } else {
+            out.append(try Self.checked(storedEvents.bytes!, what: "events", revision: revision))
         }
-        if case .value(let tree) = storedTree { return tree.jsonValue }
-        return try Self.parse(storedTree.bytes!, what: "tree", revision: revision)
+        if includingTree {
+            guard let storedTree else {
+                preconditionFailure("navd: the tree of a history entry was asked for where the history did not rebuild it")
+            }
+            out.append(#","root":"#)
+            if case .value(let tree) = storedTree {
+                tree.writeJSON(into: &out)
+            } else {
+                out.append(try Self.checked(storedTree.bytes!, what: "tree", revision: revision))
+            }
+        }
+        out.append(UInt8(ascii: "}"))
     }
 
-    /// `jsonValue(includingTree: true)` read back; the tree is required.
+    /// `writeJSON(into:includingTree: true)` read back; the tree is required.
     public init(json: JSONValue) throws(TreeDecodingError) {
         guard let revision = json["revision"]?.intValue, revision >= 1 else {
             throw TreeDecodingError(message: "invalid history entry: 'revision' must be an integer of at least 1")
@@ -191,6 +195,24 @@ public struct HistoryEntry: Sendable {
 
     /// Deep enough for any tree the engine's limits allow.
     private static let maxDepth = 4096
+
+    /// Stored JSON that reads back as one JSON value, as it is.
+    private static func checked(_ bytes: [UInt8], what: String, revision: Int) throws(TreeDecodingError) -> [UInt8] {
+        let problem = bytes.withUnsafeBufferPointer { buffer -> JSONParser.Error? in
+            var scanner = JSONScanner(buffer, maxDepth: maxDepth)
+            do throws(JSONParser.Error) {
+                try scanner.skipValue(depth: 0)
+                try scanner.end()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let problem {
+            throw TreeDecodingError(message: "history entry \(revision): the stored JSON of its \(what) is invalid (\(problem))")
+        }
+        return bytes
+    }
 
     private static func parse(_ bytes: [UInt8], what: String, revision: Int) throws(TreeDecodingError) -> JSONValue {
         do {

@@ -25,10 +25,10 @@ public final class StateDatabase {
     public struct Checkpoints: Sendable {
         /// Pages of log (2 KB each) from which the owner checkpoints when navd is quiet
         /// (`wantsCheckpoint`).
-        public var quiet: Int
+        public let quiet: Int
         /// Pages of log at which the commit that reaches them checkpoints before it returns,
         /// quiet or not: what bounds the log's file under a load that never pauses.
-        public var forced: Int
+        public let forced: Int
 
         public init(quiet: Int, forced: Int) {
             precondition(quiet >= 1 && quiet <= forced, "a quiet checkpoint comes before a forced one")

@@ -51,3 +51,30 @@ import Testing
         #expect(TreeDelta(prefix: -1, suffix: 0, middle: []).applied(to: Array("abc".utf8)) == nil)
     }
 }
+
+/// A run rebuilds each of its trees exactly, in any order, and a walk forward through it (a
+/// `nav.history` page, oldest first) applies each delta once.
+@Suite struct StoredTreeRunTests {
+    @Test func aRunRebuildsEachTreeInAnyOrderAndAWalkForwardAppliesEachDeltaOnce() {
+        var random = SplitMix64(seed: 0x5eed)
+        var trees: [[UInt8]] = [(0..<2_000).map { _ in UInt8.random(in: 97...100, using: &random) }]
+        for _ in 0..<63 {
+            var tree = trees.last!
+            let at = Int.random(in: 0..<tree.count, using: &random)
+            tree.replaceSubrange(at..<min(tree.count, at + 4), with: (0..<Int.random(in: 0...8, using: &random)).map { _ in UInt8(ascii: "x") })
+            trees.append(tree)
+        }
+        let deltas = zip(trees, trees.dropFirst()).map { TreeDelta(from: $0, to: $1) }
+
+        let forward = StoredTreeRun(keyframe: trees[0], deltas: deltas)
+        for count in trees.indices where forward.tree(afterDeltas: count) != trees[count] {
+            Issue.record("tree \(count) of the walk forward differs")
+        }
+        #expect(forward.deltasApplied == deltas.count)
+
+        let anyOrder = StoredTreeRun(keyframe: trees[0], deltas: deltas)
+        for count in trees.indices.shuffled(using: &random) + [63, 0, 63, 62] where anyOrder.tree(afterDeltas: count) != trees[count] {
+            Issue.record("tree \(count) asked out of order differs")
+        }
+    }
+}

@@ -7,9 +7,10 @@ import Glibc
 /// loop iteration. Statements are prepared once and reused.
 public final class StateDatabase {
     public let path: String
-    /// Revisions a load returns. Older rows are pruned a keyframe at a time, so the database
-    /// holds up to `keyframeInterval - 1` more.
+    /// Revisions a load returns. The database holds up to `slots` (`StoreSchema`).
     public let historyLimit: Int
+    /// The rows of the ring: at least `historyLimit` and a keyframe interval.
+    let slots: Int
     /// The schema the file had when it was opened, when navd upgraded it to
     /// `StoreSchema.version` (an older navd cannot read it any more).
     public let upgradedFrom: Int?
@@ -48,11 +49,10 @@ public final class StateDatabase {
     private let end: SQLiteStatement
     private let rollback: SQLiteStatement
     private let insertRevision: SQLiteStatement
-    private let prune: SQLiteStatement
     /// Revisions between keyframes: at most `historyLimit`, so that the rows on disk are never
     /// more than twice the history.
     private let keyframeInterval: Int
-    /// The trees of the rows written so far (the newest, and where the keyframes are).
+    /// The trees of the rows written so far (the newest, and where the last keyframe is).
     private var written: TreeChain
     /// The text and blob columns of the row being inserted (`insert`), kept with its capacity.
     private var row = JSONBuffer(capacity: 2048)
@@ -111,16 +111,38 @@ public final class StateDatabase {
         // first, and lets it reach the disk with `--sync full` only; a checkpoint's syncs always do.
         try connection.execute("PRAGMA synchronous = FULL; PRAGMA fullfsync = OFF; PRAGMA checkpoint_fullfsync = ON")
         connection.checkpointLog(atPages: checkpoints.forced)
-        if version < StoreSchema.version {
+        let keyframeInterval = min(Self.keyframeInterval, historyLimit)
+        let needed = historyLimit + keyframeInterval
+        var slots = needed
+        var grows = false
+        if version == StoreSchema.version {
+            let statement = try connection.prepare(StoreSchema.slots)
+            let stored = try statement.step() ? statement.string(0).flatMap { Int($0) } : nil
+            statement.reset()
+            guard let stored, stored >= 1 else { throw StoreError(.unreadable, path: path, detail: "its history's size ('slots') is missing") }
+            // A smaller --history than before keeps the ring as it is (a load reads what it needs).
+            grows = stored < needed
+            slots = max(stored, needed)
+        }
+        if version < StoreSchema.version || grows {
             try connection.execute("BEGIN IMMEDIATE")
             do throws(StoreError) {
-                if version == 0 {
+                switch version {
+                case 0:
                     try connection.execute(StoreSchema.create)
                     let insertApp = try connection.prepare(StoreSchema.insertApp)
                     try insertApp.bind(app, at: 1)
                     try insertApp.run()
-                } else {
-                    try connection.execute(StoreSchema.migrateFromVersion1)
+                    let setSlots = try connection.prepare(StoreSchema.setSlots)
+                    try setSlots.bind(String(slots), at: 1)
+                    try setSlots.run()
+                case StoreSchema.version:
+                    // A larger --history than the ring holds.
+                    try connection.execute(StoreSchema.reslot(slots))
+                default:
+                    if version == 1 { try connection.execute(StoreSchema.migrateFromVersion1) }
+                    try connection.execute(StoreSchema.reslot(slots))
+                    try connection.execute(StoreSchema.markCurrent)
                 }
                 try connection.execute("COMMIT")
             } catch {
@@ -128,16 +150,16 @@ public final class StateDatabase {
                 throw error
             }
         }
+        self.slots = slots
         upgradedFrom = version >= 1 && version < StoreSchema.version ? version : nil
         self.lock = lock
         self.connection = connection
-        keyframeInterval = min(Self.keyframeInterval, historyLimit)
+        self.keyframeInterval = keyframeInterval
         written = TreeChain(interval: keyframeInterval)
         begin = try connection.prepare("BEGIN IMMEDIATE")
         end = try connection.prepare("COMMIT")
         rollback = try connection.prepare("ROLLBACK")
         insertRevision = try connection.prepare(StoreSchema.insertRevision)
-        prune = try connection.prepare(StoreSchema.prune)
     }
 
     /// The state of the last commit, with the newest `historyLimit` entries, oldest first;
@@ -146,14 +168,20 @@ public final class StateDatabase {
     public func load() throws(StoreError) -> StoredState? {
         try checkOpen()
         let rows = try connection.prepare(StoreSchema.loadRevisions)
-        // Every row from the first (a keyframe) is read: a delta needs the tree before it. The
-        // chain checks each against the length of the tree before it; the entries keep the rows
-        // as they are stored.
+        // Every row from the first keyframe is read: a delta needs the tree before it. The rows
+        // before it are the end of a run whose keyframe another revision replaced in the ring.
+        // The chain checks each against the length of the tree before it; the entries keep the
+        // rows as they are stored.
         var read: [(revision: Int, at: Int, cause: [UInt8], events: [UInt8], tree: TreeChain.Row)] = []
         var chain = TreeChain(interval: keyframeInterval)
         var state: [UInt8]?
+        var skipped = 0
         while try rows.step() {
             let revision = rows.int(0)
+            if read.isEmpty && !rows.isNull(5) {
+                skipped += 1
+                continue
+            }
             let tree: TreeChain.Row = rows.isNull(5)
                 ? .full(rows.bytes(4)) : .delta(TreeDelta(prefix: rows.int(5), suffix: rows.int(6), middle: rows.bytes(4)))
             guard chain.read(revision: revision, row: tree) else {
@@ -163,7 +191,13 @@ public final class StateDatabase {
             read.append((revision, rows.int(1), rows.bytes(2), rows.bytes(3), tree))
             state = rows.isNull(7) ? nil : rows.bytes(7)
         }
-        guard let last = read.last else { return nil }
+        guard let last = read.last else {
+            if skipped > 0 { throw StoreError(.unreadable, path: path, detail: "none of its \(skipped) revisions holds a whole tree") }
+            return nil
+        }
+        guard last.revision - read[0].revision == read.count - 1 else {
+            throw StoreError(.unreadable, path: path, detail: "its revisions \(read[0].revision)–\(last.revision) are not one after another")
+        }
         guard let state else {
             throw StoreError(.unreadable, path: path, detail: "its newest revision \(last.revision) has no saved state")
         }
@@ -210,11 +244,11 @@ public final class StateDatabase {
     }
 
     /// Saves `entries` (in revision order, each keeping its tree, the last one of `state`'s
-    /// revision) and `state` in one transaction, and prunes the oldest keyframe's rows once the
-    /// next keyframe is old enough to start the history alone: all of it is on disk when this
-    /// returns, or none of it. One row with nothing to prune is a transaction by itself (an
-    /// `INSERT` outside `BEGIN` commits as it runs), so `BEGIN` and `COMMIT` wrap only a commit
-    /// of several statements: around the most common commit they would be two statements more.
+    /// revision) and `state` in one transaction, each in its slot of the ring in place of the
+    /// revision `slots` before it: all of it is on disk when this returns, or none of it. One row
+    /// is a transaction by itself (an `INSERT` outside `BEGIN` commits as it runs), so `BEGIN`
+    /// and `COMMIT` wrap only a commit of several rows: around the most common commit they
+    /// would be two statements more.
     public func commit(_ entries: [HistoryEntry], state: borrowing Navigator) throws(StoreError) {
         try checkOpen()
         var chain = written
@@ -224,20 +258,15 @@ public final class StateDatabase {
             }
             return chain.write(revision: entry.revision, tree: encodedTree)
         }
-        let pruneBefore = chain.prunableBefore(keeping: state.revision - historyLimit + 1)
-        let severalStatements = entries.count > 1 || pruneBefore != nil
-        if severalStatements { try begin.run() }
+        let severalRows = entries.count > 1
+        if severalRows { try begin.run() }
         do throws(StoreError) {
             for index in entries.indices {
                 try insert(entries[index], tree: rows[index], state: state, newest: index == entries.count - 1)
             }
-            if let pruneBefore {
-                try prune.bind(pruneBefore, at: 1)
-                try prune.run()
-            }
-            if severalStatements { try end.run() }
+            if severalRows { try end.run() }
         } catch {
-            if severalStatements { try? rollback.run() }
+            if severalRows { try? rollback.run() }
             throw error
         }
         written = chain
@@ -254,6 +283,7 @@ public final class StateDatabase {
         // a keyframe, `state` of any row but the newest.
         try insertRevision.bind(entry.revision, at: 1)
         try insertRevision.bind(entry.at, at: 2)
+        try insertRevision.bind(entry.revision % slots, at: 9)
         if case .delta(let delta) = tree {
             try insertRevision.bind(delta.prefix, at: 6)
             try insertRevision.bind(delta.suffix, at: 7)

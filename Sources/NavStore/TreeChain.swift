@@ -1,10 +1,9 @@
 /// The trees of the revision rows, as they are written or read in revision order: the newest
 /// tree's bytes (the next row's delta is made against them; reading checks each delta against
-/// the length of the tree before it) and the revisions of the keyframes, the rows that hold a
-/// whole tree. A row is a keyframe when nothing is known
-/// of the row before it, and every `interval` revisions, so that reading any revision starts
-/// at most `interval - 1` deltas after a keyframe and the oldest rows can go a keyframe at a
-/// time.
+/// the length of the tree before it) and the revision of the newest keyframe, the last row that
+/// holds a whole tree. A row is a keyframe when nothing is known of the row before it, and
+/// every `interval` revisions, so that reading any revision starts at most `interval - 1`
+/// deltas after a keyframe.
 struct TreeChain {
     enum Row {
         case full([UInt8])
@@ -15,9 +14,7 @@ struct TreeChain {
     /// The newest row's revision and tree's length, and its tree's bytes once written (or
     /// given after a read: `readNewest`).
     private var newest: (revision: Int, count: Int, tree: [UInt8]?)?
-    /// Increasing; those before `firstKeyframe` are pruned already.
-    private var keyframes: [Int] = []
-    private var firstKeyframe = 0
+    private var keyframe: Int?
 
     init(interval: Int) {
         precondition(interval >= 1, "a keyframe every revision at least")
@@ -27,13 +24,11 @@ struct TreeChain {
     /// The row that stores `tree` as the tree of `revision`, the row after the newest.
     mutating func write(revision: Int, tree: [UInt8]) -> Row {
         let row: Row
-        if let newest, let previous = newest.tree, newest.revision == revision - 1, let keyframe = keyframes.last,
-            revision - keyframe < interval
-        {
+        if let newest, let previous = newest.tree, newest.revision == revision - 1, let keyframe, revision - keyframe < interval {
             row = .delta(TreeDelta(from: previous, to: tree))
         } else {
             row = .full(tree)
-            keyframes.append(revision)
+            keyframe = revision
         }
         newest = (revision, tree.count, tree)
         return row
@@ -46,7 +41,7 @@ struct TreeChain {
     mutating func read(revision: Int, row: Row) -> Bool {
         switch row {
         case .full(let tree):
-            keyframes.append(revision)
+            keyframe = revision
             newest = (revision, tree.count, nil)
         case .delta(let delta):
             guard let newest, newest.revision == revision - 1, let count = delta.length(after: newest.count) else { return false }
@@ -60,26 +55,5 @@ struct TreeChain {
     mutating func readNewest(_ tree: [UInt8]) {
         precondition(newest?.count == tree.count, "navd: the newest stored tree was rebuilt at another length")
         newest!.tree = tree
-    }
-
-    /// When rows older than the newest keyframe at or before `first` are still there: that
-    /// keyframe's revision, before which every row can go while `first` and every revision
-    /// after it can still be read. Forgets the keyframes before it.
-    mutating func prunableBefore(keeping first: Int) -> Int? {
-        // The first kept keyframe after those at or before `first`, by a binary search.
-        var low = firstKeyframe
-        var high = keyframes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keyframes[middle] <= first { low = middle + 1 } else { high = middle }
-        }
-        let newestBefore = low - 1
-        guard newestBefore > firstKeyframe else { return nil }
-        firstKeyframe = newestBefore
-        if firstKeyframe > 1024 && firstKeyframe * 2 > keyframes.count {
-            keyframes.removeFirst(firstKeyframe)
-            firstKeyframe = 0
-        }
-        return keyframes[firstKeyframe]
     }
 }

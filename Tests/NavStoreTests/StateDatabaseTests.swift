@@ -5,7 +5,7 @@ import NavigationCore
 import Testing
 @testable import NavStore
 
-/// The SQLite store: what was committed comes back, the history is pruned at its limit, one
+/// The SQLite store: what was committed comes back, the history is a ring of its limit, one
 /// opener per database, and a file navd cannot use is refused untouched with a message that
 /// says what to do.
 @Suite struct StateDatabaseTests {
@@ -47,28 +47,153 @@ import Testing
         #expect(restored.tree == recorder.navigator.tree && restored.revision == 4 && restored.instance == "0000abcd")
     }
 
-    @Test func revisionsBeyondTheLimitArePrunedAKeyframeAtATime() throws {
+    @Test func revisionsBeyondTheLimitReplaceTheOldestInARing() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var recorder = Recorder()
+        do {
+            // A history of 3: a keyframe every 3 revisions (1, 4, 7, …), and 6 slots.
+            let database = try StateDatabase(path: directory.database, app: "sample", historyLimit: 3)
+            try database.commit([recorder.entries[0]], state: recorder.navigator)
+            for user in 1...9 {
+                try recorder.route(userId: user)
+                try database.commit([recorder.entries.last!], state: recorder.navigator)
+                let loaded = try #require(try database.load())
+                #expect(loaded.entries == Array(recorder.entries.suffix(3)))
+                #expect(loaded.snapshot == recorder.navigator.snapshot)
+            }
+            database.close()
+        }
+        // Revision r is in slot r % 6: revisions 5 to 10, of which 5 and 6 are the end of the
+        // run of keyframe 4, replaced by revision 10. A load starts at keyframe 7.
+        let connection = try SQLiteConnection(path: directory.database)
+        #expect(try connection.integer("SELECT count(*) FROM revisions") == 6)
+        #expect(try connection.integer("SELECT count(*) FROM revisions WHERE slot = revision % 6") == 6)
+        #expect(try connection.integer("SELECT min(revision) FROM revisions") == 5)
+        #expect(try connection.integer("SELECT count(*) FROM revisions WHERE prefix IS NULL") == 2)
+        connection.close()
+        let reopened = try StateDatabase(path: directory.database, app: "sample", historyLimit: 3)
+        defer { reopened.close() }
+        #expect(try reopened.load()?.entries == Array(recorder.entries.suffix(3)))
+    }
+
+    @Test func aLargerHistoryGrowsTheRingAndASmallerOneKeepsIt() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         var recorder = Recorder()
         do {
             let database = try StateDatabase(path: directory.database, app: "sample", historyLimit: 3)
             try database.commit([recorder.entries[0]], state: recorder.navigator)
-            for user in 1...6 {
-                try recorder.route(userId: user)
-                try database.commit([recorder.entries.last!], state: recorder.navigator)
-            }
-            let loaded = try #require(try database.load())
-            #expect(loaded.entries.map(\.revision) == [5, 6, 7])
-            #expect(loaded.entries == Array(recorder.entries.suffix(3)))
+            try recorder.route(users: 1...9, committingEachTo: database)
             database.close()
         }
-        // Pruned on disk, not only when loading: with a keyframe every 3 revisions (1, 4, 7),
-        // the rows left start at the keyframe the oldest kept revision needs.
+        do {
+            // 20 + 20 slots: the 6 rows move to their new slots, and the history grows from them.
+            let database = try StateDatabase(path: directory.database, app: "sample", historyLimit: 20)
+            #expect(database.slots == 40)
+            #expect(try database.load()?.entries == Array(recorder.entries[6...]))
+            try recorder.route(users: 10...30, committingEachTo: database)
+            #expect(try database.load()?.entries == Array(recorder.entries.suffix(20)))
+            database.close()
+        }
+        do {
+            let database = try StateDatabase(path: directory.database, app: "sample", historyLimit: 5)
+            #expect(database.slots == 40)
+            #expect(try database.load()?.entries == Array(recorder.entries.suffix(5)))
+            database.close()
+        }
         let connection = try SQLiteConnection(path: directory.database)
-        #expect(try connection.integer("SELECT count(*) FROM revisions") == 4)
-        #expect(try connection.integer("SELECT min(revision) FROM revisions") == 4)
-        #expect(try connection.integer("SELECT count(*) FROM revisions WHERE prefix IS NULL") == 2)
+        #expect(try connection.integer("SELECT value FROM meta WHERE key = 'slots'") == 40)
+        #expect(try connection.integer("SELECT count(*) FROM revisions WHERE slot = revision % 40") == 27)
+    }
+
+    @Test func aVersion2DatabaseIsMigratedIntoARingAndLoadsBack() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var recorder = Recorder()
+        for user in 1...9 { try recorder.route(userId: user) }
+        do {
+            // The layout navd wrote before the ring: rows in revision order, the oldest deleted.
+            // Revisions 4 to 10, from the keyframe of revision 4 (a keyframe every 3).
+            let old = try SQLiteConnection(path: directory.database)
+            try old.execute("""
+                PRAGMA page_size = 2048;
+                PRAGMA journal_mode = WAL;
+                CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+                CREATE TABLE revisions (revision INTEGER PRIMARY KEY, at INTEGER NOT NULL, cause TEXT NOT NULL,
+                    events TEXT NOT NULL, tree BLOB NOT NULL, prefix INTEGER, suffix INTEGER, state TEXT);
+                INSERT INTO meta (key, value) VALUES ('schema', '2'), ('app', 'sample');
+                PRAGMA user_version = 2;
+                """)
+            let insert = try old.prepare("INSERT INTO revisions VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+            var chain = TreeChain(interval: 3)
+            for entry in recorder.entries {
+                let row = chain.write(revision: entry.revision, tree: entry.encodedTree!)
+                guard entry.revision >= 4 else { continue }
+                try insert.bind(entry.revision, at: 1)
+                try insert.bind(entry.at, at: 2)
+                try insert.bind(JSONBuffer.encode { entry.cause.writeJSON(into: &$0) }, at: 3)
+                try insert.bind(entry.encodedEvents, at: 4)
+                switch row {
+                case .full(let tree): try insert.bind(tree, at: 5)
+                case .delta(let delta):
+                    try insert.bind(delta.middle, at: 5)
+                    try insert.bind(delta.prefix, at: 6)
+                    try insert.bind(delta.suffix, at: 7)
+                }
+                if entry.revision == 10 { try insert.bind(JSONBuffer.encode { StoredJSON.writeState(of: recorder.navigator, into: &$0) }, at: 8) }
+                try insert.run()
+                insert.clearBindings()
+            }
+        }
+        do {
+            let database = try StateDatabase(path: directory.database, app: "sample", historyLimit: 3)
+            #expect(database.upgradedFrom == 2)
+            let loaded = try #require(try database.load())
+            #expect(loaded.snapshot == recorder.navigator.snapshot)
+            #expect(loaded.entries == Array(recorder.entries.suffix(3)))
+            try recorder.route(userId: 10)
+            try database.commit([recorder.entries.last!], state: recorder.navigator)
+            #expect(try database.load()?.entries == Array(recorder.entries.suffix(3)))
+            database.close()
+        }
+        // The newest 6 of the 7 rows moved, each to its slot; revision 11 replaced revision 5.
+        let connection = try Self.expectRing(at: directory.database, slots: 6, rows: 6)
+        #expect(try connection.integer("SELECT min(revision) FROM revisions") == 6)
+    }
+
+    /// Checks that the file at `path` is of the current schema, with `rows` rows each in its
+    /// slot of a ring of `slots`; returns the connection for more checks.
+    private static func expectRing(at path: String, slots: Int, rows: Int) throws -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path)
+        #expect(try connection.integer("PRAGMA user_version") == StoreSchema.version)
+        #expect(try connection.integer("SELECT value FROM meta WHERE key = 'schema'") == StoreSchema.version)
+        #expect(try connection.integer("SELECT value FROM meta WHERE key = 'slots'") == slots)
+        #expect(try connection.integer("SELECT count(*) FROM revisions WHERE slot = revision % \(slots)") == rows)
+        #expect(try connection.integer("SELECT count(*) FROM revisions") == rows)
+        return connection
+    }
+
+    @Test func aRingWithoutAWholeTreeIsUnreadable() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var recorder = Recorder()
+        do {
+            let database = try StateDatabase(path: directory.database, app: "sample", historyLimit: 3)
+            try database.commit([recorder.entries[0]], state: recorder.navigator)
+            try recorder.route(userId: 1)
+            try database.commit([recorder.entries.last!], state: recorder.navigator)
+            database.close()
+        }
+        do {
+            let damage = try SQLiteConnection(path: directory.database)
+            try damage.execute("DELETE FROM revisions WHERE prefix IS NULL")
+        }
+        let database = try StateDatabase(path: directory.database, app: "sample", historyLimit: 3)
+        defer { database.close() }
+        let error = #expect(throws: StoreError.self) { try database.load() }
+        #expect(error?.kind == .unreadable)
+        #expect(error?.description.contains("none of its 1 revisions holds a whole tree") == true)
     }
 
     @Test func aLongHistoryIsStoredAsDeltasAndReadsBackWhole() throws {
@@ -104,7 +229,7 @@ import Testing
         }
         let connection = try SQLiteConnection(path: directory.database)
         let rows = try connection.integer("SELECT count(*) FROM revisions")
-        #expect(rows >= 100 && rows < 100 + StateDatabase.keyframeInterval)
+        #expect(rows == min(recorder.entries.count, 100 + StateDatabase.keyframeInterval))
         // One whole tree per 64 revisions; the rest are deltas, far smaller than a tree.
         #expect(try connection.integer("SELECT count(*) FROM revisions WHERE prefix IS NULL") <= 3)
         #expect(try connection.integer("SELECT max(length(tree)) FROM revisions WHERE prefix IS NOT NULL")
@@ -186,8 +311,7 @@ import Testing
             #expect(database.upgradedFrom == nil)
             database.close()
         }
-        let connection = try SQLiteConnection(path: directory.database)
-        #expect(try connection.integer("PRAGMA user_version") == 2)
+        let connection = try Self.expectRing(at: directory.database, slots: History.defaultLimit + 64, rows: 4)
         #expect(try connection.integer("SELECT count(*) FROM sqlite_master WHERE name = 'state'") == 0)
     }
 
@@ -238,11 +362,11 @@ import Testing
                 database.close()
             }
             let connection = try SQLiteConnection(path: directory.database)
-            try connection.execute("PRAGMA user_version = 3")
+            try connection.execute("PRAGMA user_version = 4")
         }
         let error = #expect(throws: StoreError.self) { try StateDatabase(path: directory.database, app: "sample") }
-        #expect(error?.kind == .newerSchema(found: 3, supported: 2))
-        #expect(error?.description.hasPrefix("\(directory.database) was written by a newer navd (schema 3, this navd knows up to 2)") == true)
+        #expect(error?.kind == .newerSchema(found: 4, supported: 3))
+        #expect(error?.description.hasPrefix("\(directory.database) was written by a newer navd (schema 4, this navd knows up to 3)") == true)
     }
 
     @Test func anotherAppsDatabaseIsRefused() throws {

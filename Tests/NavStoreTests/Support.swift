@@ -62,6 +62,14 @@ struct Recorder {
         record(result, cause: HistoryCause(method: "nav.route", params: ["to": "profile", "params": .object(params)], client: "test", clientID: "c1"))
     }
 
+    /// Routes to each of `users` in turn, committing each revision to `database` by itself.
+    mutating func route(users: ClosedRange<Int>, committingEachTo database: StateDatabase) throws {
+        for user in users {
+            try route(userId: user)
+            try database.commit([entries.last!], state: navigator)
+        }
+    }
+
     /// Closes the top screen: one revision.
     mutating func close() throws {
         let result = try navigator.perform(.close(screen: nil))

@@ -66,7 +66,7 @@ extension Navigator {
     /// The id counters a store keeps: the navigator's own, or for another `IDSource` (tests)
     /// counters just past the tree's ids.
     public var idCounters: SequentialIDs {
-        if let sequential = ids as? SequentialIDs { return sequential }
+        if let sequential = ids.asSequential { return sequential }
         var counters = SequentialIDs()
         counters.advance(past: tree)
         return counters

@@ -41,6 +41,14 @@ private func parseID(_ text: String, prefix: Character) -> Int? {
 public protocol IDSource: Sendable {
     mutating func nextFlowID() -> FlowID
     mutating func nextScreenID() -> ScreenID
+    /// This source as the counters a store keeps, when it counts up as `SequentialIDs` does;
+    /// `nil` for any other (a store then starts past the tree's ids). A requirement, not a cast:
+    /// a durable navd reads it at every commit.
+    var asSequential: SequentialIDs? { get }
+}
+
+extension IDSource {
+    public var asSequential: SequentialIDs? { nil }
 }
 
 /// The default id source: `f1, f2, …` and `s1, s2, …`, counting up forever. The counters are
@@ -63,4 +71,6 @@ public struct SequentialIDs: IDSource, Hashable {
         defer { nextScreen += 1 }
         return ScreenID(nextScreen)
     }
+
+    public var asSequential: SequentialIDs? { self }
 }

@@ -119,7 +119,7 @@ public final class StateDatabase {
             let statement = try connection.prepare(StoreSchema.slots)
             let stored = try statement.step() ? statement.string(0).flatMap { Int($0) } : nil
             statement.reset()
-            guard let stored, stored >= 1 else { throw StoreError(.unreadable, path: path, detail: "its history's size ('slots') is missing") }
+            guard let stored, stored >= 1 else { throw StoreError(.unreadable, path: path, detail: "its history's size ('slots') is missing or not a number") }
             // A smaller --history than before keeps the ring as it is (a load reads what it needs).
             grows = stored < needed
             slots = max(stored, needed)

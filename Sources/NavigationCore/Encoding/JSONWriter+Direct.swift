@@ -283,7 +283,7 @@ extension NavigationTree {
             switch node.pointee.kind {
             case .stack, .single:
                 out.append(node.pointee.kind == .stack ? #","kind":"stack","screens":["# : #","kind":"single","screens":["#)
-                writeScreens(node.pointee.screens, into: &out)
+                writeScreens(node.pointee.screens, into: &out, text: &text)
             case .tabs:
                 out.append(#","kind":"tabs","selected":"#)
                 JSONWriter.writeInt(node.pointee.selected, into: &out)
@@ -311,11 +311,18 @@ extension NavigationTree {
         if let outer { text!.leave(id, restoring: outer, start: start, end: out.count, written: written != nil) }
     }
 
-    private func writeScreens(_ ids: [ScreenID], into out: inout JSONBuffer) {
+    private func writeScreens(_ ids: [ScreenID], into out: inout JSONBuffer, text: inout TreeTextWriter?) {
         ids.withUnsafeBufferPointer { ids in
             for index in ids.indices {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                writeScreen(ids[index], into: &out)
+                let id = ids[index]
+                if text == nil {
+                    writeScreen(id, into: &out)
+                } else if !text!.copy(id, into: &out) {
+                    let start = out.count
+                    writeScreen(id, into: &out)
+                    text!.wrote(id, start: start, end: out.count)
+                }
             }
         }
     }

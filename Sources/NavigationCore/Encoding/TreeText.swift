@@ -4,7 +4,10 @@ import NavJSON
 /// in it. A later revision's tree is written against it: the text of a flow that no edit since
 /// reached, in it or below it, is copied from here instead of written again. Writing a
 /// revision's tree then costs what the revision changed and a copy of the bytes, not a walk of
-/// the whole tree. The server keeps one: `nav.state` and the subscribers' `root` are written
+/// the whole tree. A screen's text never changes (a screen is made with its id, params and
+/// transition, and removed, never edited; ids are never handed out twice), so a flow written
+/// again copies the text of each screen the text holds already: a route on a stack of a
+/// thousand screens copies the other 999 instead of writing them. The server keeps one: `nav.state` and the subscribers' `root` are written
 /// with it (`History.update`), and so is every revision's tree a durable navd commits
 /// (`History.entriesEncodingTrees`).
 public struct TreeText: Sendable {
@@ -25,14 +28,18 @@ public struct TreeText: Sendable {
     /// The span of each flow `writeFlow` wrote (an embedded flow's text is part of its
     /// parent's). `markChanged` sets `changed` on the flows to write again.
     private(set) var spans: IDMap<FlowID, Span>
+    /// The span of each screen's text, its offset from the start of its flow's text
+    /// (`writtenAt` unused: a screen's text never changes).
+    private(set) var screenSpans: IDMap<ScreenID, Span>
     private static let changed = Int.max
 
     /// The text of `tree`, the tree of `revision`, written whole.
     init(_ tree: NavigationTree, revision: Int) {
-        var writer: TreeTextWriter? = TreeTextWriter(source: nil, spans: IDMap(), copyingThrough: 0, revision: revision)
+        var writer: TreeTextWriter? = TreeTextWriter(source: nil, spans: IDMap(), screenSpans: IDMap(), copyingThrough: 0, revision: revision)
         self.revision = revision
         bytes = tree.encodedJSON(capacity: 2048, text: &writer)
         spans = writer!.spans
+        screenSpans = writer!.screenSpans
     }
 
     /// Marks as changed every flow whose text may differ between this text's tree and the tree
@@ -61,6 +68,8 @@ public struct TreeText: Sendable {
                     // its container.
                     if let container = tree.screens.read(id, { $0.pointee.container }) { mark(container, in: tree, unwritten: &unwritten) }
                 case .removedScreen(let node, _):
+                    // Removed since, or gone from `tree`: its text is not copied again.
+                    screenSpans.removeValue(forKey: node.id)
                     mark(node.container, in: tree, unwritten: &unwritten)
                 case .appendedTab(let flow), .removedTab(_, let flow, _), .appendedChild(let flow), .removedChild(_, let flow, _),
                     .selected(let flow, _), .presented(let flow, _):
@@ -97,11 +106,15 @@ public struct TreeText: Sendable {
     /// marked is copied, and the spans change in place. The flows `markChanged` returned
     /// (`unwritten`) lose their spans.
     mutating func rewrite(_ tree: NavigationTree, revision: Int, unwritten: [FlowID]) {
-        var writer: TreeTextWriter? = TreeTextWriter(source: bytes, spans: spans, copyingThrough: self.revision, revision: revision)
+        var writer: TreeTextWriter? = TreeTextWriter(
+            source: bytes, spans: spans, screenSpans: screenSpans, copyingThrough: self.revision, revision: revision)
         // The writer holds the only reference to the spans: they change in place.
         spans = IDMap()
+        screenSpans = IDMap()
         bytes = tree.encodedJSON(capacity: bytes.count + 256, text: &writer)
-        spans = writer.take()!.spans
+        let written = writer.take()!
+        spans = written.spans
+        screenSpans = written.screenSpans
         for flow in unwritten { spans.removeValue(forKey: flow) }
         self.revision = revision
     }
@@ -112,15 +125,15 @@ public struct TreeText: Sendable {
     /// marked by the `markChanged` of a `rewrite` after it, and written again then, or the
     /// text was written whole after it.
     func encoded(_ tree: NavigationTree, copyingThrough through: Int) -> [UInt8] {
-        var writer: TreeTextWriter? = TreeTextWriter(source: bytes, spans: spans, copyingThrough: through, revision: nil)
+        var writer: TreeTextWriter? = TreeTextWriter(source: bytes, spans: spans, screenSpans: screenSpans, copyingThrough: through, revision: nil)
         return tree.encodedJSON(capacity: bytes.count + 256, text: &writer)
     }
 }
 
 /// What `NavigationTree.writeFlow` does besides writing a flow: it copies the flow's text from
-/// `source` when its span there was written at or before `copyingThrough`, and, when writing
-/// the tree of `revision`, notes in `spans` (which held the spans in `source`) where each
-/// flow's text now lies.
+/// `source` when its span there was written at or before `copyingThrough`, and a screen's
+/// text when `source` has it; when writing the tree of `revision`, it notes in `spans` and
+/// `screenSpans` (which held the spans in `source`) where each text now lies.
 struct TreeTextWriter {
     /// The flow whose text is being written, which holds the flows written next: where its
     /// text starts in `source` (`nil` when it had none) and in the text being written.
@@ -135,13 +148,39 @@ struct TreeTextWriter {
     /// `nil`: the spans are read, not changed.
     let revision: Int?
     var spans: IDMap<FlowID, TreeText.Span>
+    var screenSpans: IDMap<ScreenID, TreeText.Span>
     private var holder = Holder(source: 0)
 
-    init(source: [UInt8]?, spans: IDMap<FlowID, TreeText.Span>, copyingThrough: Int, revision: Int?) {
+    init(
+        source: [UInt8]?, spans: IDMap<FlowID, TreeText.Span>, screenSpans: IDMap<ScreenID, TreeText.Span>, copyingThrough: Int,
+        revision: Int?
+    ) {
         self.source = source
         self.spans = spans
+        self.screenSpans = screenSpans
         self.copyingThrough = copyingThrough
         self.revision = revision
+    }
+
+    /// Appends the text of `screen` as `source` has it (in the flow being written), and notes
+    /// where it now lies; `false` (nothing written) when the screen has to be written.
+    mutating func copy(_ screen: ScreenID, into out: inout JSONBuffer) -> Bool {
+        guard let source, let held = holder.source else { return false }
+        let written = holder.written
+        let moves = revision != nil
+        // One lookup of the span: read, and moved to where the text now lies.
+        let copied: Void? = screenSpans.update(screen) { span in
+            let start = held + span.offset
+            source.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[start..<(start + span.count)])) }
+            if moves { span.offset = out.count - span.count - written }
+        }
+        return copied != nil
+    }
+
+    /// `screen`'s text, in the flow being written, lies from `start` to `end`.
+    mutating func wrote(_ screen: ScreenID, start: Int, end: Int) {
+        guard revision != nil else { return }
+        screenSpans.insert(TreeText.Span(offset: start - holder.written, count: end - start, writtenAt: 0), for: screen)
     }
 
     /// Appends the text of `flow` as `source` has it, and notes where it now lies; `false`

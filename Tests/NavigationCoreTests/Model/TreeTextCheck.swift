@@ -64,6 +64,10 @@ struct TreeTextCheck {
         let whole = TreeText(tree, revision: text.revision)
         let spans = Dictionary(uniqueKeysWithValues: text.spans.map { ($0.key, [$0.value.offset, $0.value.count]) })
         let wholeSpans = Dictionary(uniqueKeysWithValues: whole.spans.map { ($0.key, [$0.value.offset, $0.value.count]) })
-        return spans == wholeSpans ? nil : "the text of revision \(text.revision) has the spans \(spans), not \(wholeSpans)"
+        if spans != wholeSpans { return "the text of revision \(text.revision) has the spans \(spans), not \(wholeSpans)" }
+        // Every screen of the tree, and no other (a removed screen's span is dropped).
+        let screens = Dictionary(uniqueKeysWithValues: text.screenSpans.map { ($0.key, [$0.value.offset, $0.value.count]) })
+        let wholeScreens = Dictionary(uniqueKeysWithValues: whole.screenSpans.map { ($0.key, [$0.value.offset, $0.value.count]) })
+        return screens == wholeScreens ? nil : "the text of revision \(text.revision) has the screen spans \(screens), not \(wholeScreens)"
     }
 }

@@ -316,13 +316,10 @@ extension NavigationTree {
             for index in ids.indices {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 let id = ids[index]
-                if text == nil {
-                    writeScreen(id, into: &out)
-                } else if !text!.copy(id, into: &out) {
-                    let start = out.count
-                    writeScreen(id, into: &out)
-                    text!.wrote(id, start: start, end: out.count)
-                }
+                if text?.copy(id, into: &out) == true { continue }
+                let start = out.count
+                writeScreen(id, into: &out)
+                text?.wrote(id, start: start, end: out.count)
             }
         }
     }

@@ -7,9 +7,9 @@ import NavJSON
 /// the whole tree. A screen's text never changes (a screen is made with its id, params and
 /// transition, and removed, never edited; ids are never handed out twice), so a flow written
 /// again copies the text of each screen the text holds already: a route on a stack of a
-/// thousand screens copies the other 999 instead of writing them. The server keeps one: `nav.state` and the subscribers' `root` are written
-/// with it (`History.update`), and so is every revision's tree a durable navd commits
-/// (`History.entriesEncodingTrees`).
+/// thousand screens copies the other 999 instead of writing them. The server keeps one:
+/// `nav.state` and the subscribers' `root` are written with it (`History.update`), and so is
+/// every revision's tree a durable navd commits (`History.entriesEncodingTrees`).
 public struct TreeText: Sendable {
     /// Where a flow's text lies: `offset` bytes from the start of the text of the flow that
     /// holds it (its tabs flow or presenter; the root's, from the start of the tree), so that

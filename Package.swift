@@ -193,10 +193,11 @@ let package = Package(
             exclude: ["Kit", "demo"]
         ),
         // The floor navbench compares navd with: a minimal C libuv server that answers every
-        // newline-terminated request on a Unix socket with one fixed line.
+        // newline-terminated request on a Unix socket with one fixed line; with --sqlite, after
+        // committing a row per request the way a durable navd does (navd's VFS, so CSQLiteWAL).
         .executableTarget(
             name: "navbench-baseline",
-            dependencies: ["CLibUV"],
+            dependencies: ["CLibUV", "CSQLiteWAL"],
             path: "Clients/navbench-baseline"
         ),
         .testTarget(

@@ -62,11 +62,14 @@ final class ServerProcess {
             socketPath: socket, directory: directory, timeout: timeout)
     }
 
-    /// The minimal C libuv server.
-    static func baseline(binary: String) throws(BenchError) -> ServerProcess {
+    /// The minimal C libuv server; with `sqlite`, committing a durable navd's row per request
+    /// into a database in that directory before it answers.
+    static func baseline(binary: String, sqlite: String? = nil) throws(BenchError) -> ServerProcess {
         let directory = try makeTemporaryDirectory()
         let socket = directory + "/baseline.sock"
-        return try ServerProcess(name: "baseline", arguments: [binary, socket], socketPath: socket, directory: directory)
+        return try ServerProcess(
+            name: "baseline", arguments: [binary] + (sqlite.map { ["--sqlite", $0] } ?? []) + [socket],
+            socketPath: socket, directory: directory)
     }
 
     /// Resident memory (VmRSS) in bytes.

@@ -89,8 +89,8 @@ struct DurableBench: ParsableCommand {
         }
         figures.sqliteRttSeconds = 1 / rtts[4].rps - 1 / rtts[3].rps
         figures.sqliteThroughputSeconds = 1 / throughputs[4].rps - 1 / throughputs[3].rps
-        print(String(format: "SQLite's commit alone (the baseline with SQLite against without): +%.1f µs a round trip, "
-            + "+%.1f µs a request at %d conns;", figures.sqliteRttSeconds * 1e6, figures.sqliteThroughputSeconds * 1e6, connections))
+        print(String(format: "SQLite's commit alone (the baseline with SQLite against without): %+.1f µs a round trip, "
+            + "%+.1f µs a request at %d conns;", figures.sqliteRttSeconds * 1e6, figures.sqliteThroughputSeconds * 1e6, connections))
         print(String(format: "an ephemeral navd adding only that would reach ratios of %.2f (rtt) and %.2f (throughput)",
             figures.rttCeiling, figures.throughputCeiling))
         try measureRestart(root: root, into: &figures, print: print)

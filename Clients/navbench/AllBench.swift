@@ -76,7 +76,7 @@ struct AllBench: ParsableCommand {
         durableBench.connections = connections
         durableBench.duration = duration
         durableBench.repetitions = repetitions
-        let durable = try durableBench.measure(printing: !output.json)
+        let durable = try durableBench.measure(printing: !output.json, alsoOnOneCore: true)
 
         var curves: [Curve] = []
         if !noScale {

@@ -42,22 +42,38 @@ struct DurableBench: ParsableCommand {
         _ = try measure(printing: true)
     }
 
-    /// Every figure, printed as it is measured when `printing`.
-    func measure(printing: Bool) throws -> DurableFigures {
+    /// Every figure, printed as it is measured when `printing`; with `alsoOnOneCore`, the
+    /// loads a second time on one core (`navbench all`).
+    func measure(printing: Bool, alsoOnOneCore: Bool = false) throws -> DurableFigures {
         let print = { (text: String) in if printing { Swift.print(text) } }
         let root = try ServerProcess.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
+        var figures = DurableFigures(connections: connections, revisions: revisions)
+        figures.runs.append(try measureLoads(in: root + "/loads", pinned: oneCore, print: print))
+        if alsoOnOneCore && !oneCore {
+            print("")
+            figures.runs.append(try measureLoads(in: root + "/one-core", pinned: true, print: print))
+        }
+        try measureRestart(root: root, into: &figures, print: print)
+        return figures
+    }
+
+    /// rtt and throughput against each navd and each baseline, interleaved, with state in
+    /// `directory`.
+    private func measureLoads(in directory: String, pinned: Bool, print: (String) -> Void) throws -> DurableLoads {
         print("== durable: rtt and throughput (route/close), \(repetitions) interleaved runs of \(duration) s"
-            + (oneCore ? ", on one core" : "") + "; state in \(root)")
-        guard mkdir(root + "/baseline", 0o700) == 0 else { throw BenchError("mkdir \(root)/baseline: \(String(cString: strerror(errno)))") }
+            + (pinned ? ", on one core" : "") + "; state in \(directory)")
+        for made in [directory, directory + "/baseline"] where mkdir(made, 0o700) != 0 {
+            throw BenchError("mkdir \(made): \(String(cString: strerror(errno)))")
+        }
         let navd = programs.navdPath
         let baseline = programs.baselinePath
         let kinds: [(name: String, start: () throws(BenchError) -> ServerProcess)] = [
             ("ephemeral", { () throws(BenchError) in try .navd(binary: navd) }),
-            ("sync normal", { () throws(BenchError) in try .navd(binary: navd, state: .durable(directory: root + "/normal", sync: "normal")) }),
-            ("sync full", { () throws(BenchError) in try .navd(binary: navd, state: .durable(directory: root + "/full", sync: "full")) }),
+            ("sync normal", { () throws(BenchError) in try .navd(binary: navd, state: .durable(directory: directory + "/normal", sync: "normal")) }),
+            ("sync full", { () throws(BenchError) in try .navd(binary: navd, state: .durable(directory: directory + "/full", sync: "full")) }),
             ("baseline", { () throws(BenchError) in try .baseline(binary: baseline) }),
-            ("+ SQLite", { () throws(BenchError) in try .baseline(binary: baseline, sqlite: root + "/baseline") }),
+            ("+ SQLite", { () throws(BenchError) in try .baseline(binary: baseline, sqlite: directory + "/baseline") }),
         ]
         var rtt: [[LoadFigures]] = Array(repeating: [], count: kinds.count)
         var throughput: [[LoadFigures]] = Array(repeating: [], count: kinds.count)
@@ -73,9 +89,9 @@ struct DurableBench: ParsableCommand {
                 }
             }
         }
-        if oneCore { try onOneCore(load) } else { try load() }
+        if pinned { try onOneCore(load) } else { try load() }
         print("server        rtt req/s  p50 µs  p99 µs  ratio   throughput req/s (\(connections) conns)  p99 µs  ratio")
-        var figures = DurableFigures(connections: connections, revisions: revisions)
+        var figures = DurableLoads(oneCore: pinned, connections: connections)
         let rtts = rtt.map { LoadFigures.median($0) }
         let throughputs = throughput.map { LoadFigures.median($0) }
         for (index, kind) in kinds.enumerated() {
@@ -93,7 +109,6 @@ struct DurableBench: ParsableCommand {
             + "%+.1f µs a request at %d conns;", figures.sqliteRttSeconds * 1e6, figures.sqliteThroughputSeconds * 1e6, connections))
         print(String(format: "an ephemeral navd adding only that would reach ratios of %.2f (rtt) and %.2f (throughput)",
             figures.rttCeiling, figures.throughputCeiling))
-        try measureRestart(root: root, into: &figures, print: print)
         return figures
     }
 
@@ -163,12 +178,37 @@ struct DurableBench: ParsableCommand {
 struct DurableFigures {
     var connections: Int
     var revisions: Int
-    /// (navd, rtt req/s, throughput req/s): the ephemeral navd first.
-    var loads: [(String, Double, Double)] = []
+    /// The loads: as they run, then on one core when both were measured.
+    var runs: [DurableLoads] = []
     var databaseBytes = 0
     var restartMs = 0.0
     var freshStartMs = 0.0
     var historyP99Ms = 0.0
+
+    /// The targets: durable (`--sync normal`) against ephemeral, restart, history
+    /// latency; `--sync full` reported without a goal (the disk decides).
+    var targets: [Target] {
+        var targets = runs.flatMap(\.targets)
+        targets.append(Target(
+            name: "restart to accepting ms, \(min(revisions + 1, 10_000)) history entries", navd: String(format: "%.1f", restartMs),
+            baseline: String(format: "%.1f", freshStartMs), ratio: String(format: "%.1f", restartMs / max(freshStartMs, 0.001)),
+            goal: "≤ 150 ms", met: restartMs <= 150))
+        targets.append(Target(
+            name: "nav.history {limit: 100} p99 ms", navd: String(format: "%.2f", historyP99Ms), baseline: "—", ratio: "—",
+            goal: "≤ 5 ms", met: historyP99Ms <= 5))
+        targets.append(Target(
+            name: "database MiB after \(revisions) revisions", navd: String(format: "%.1f", Double(databaseBytes) / 1_048_576),
+            baseline: "—", ratio: "—", goal: "reported", met: true))
+        return targets
+    }
+}
+
+/// One run of `navbench durable`'s loads.
+struct DurableLoads {
+    var oneCore: Bool
+    var connections: Int
+    /// (navd, rtt req/s, throughput req/s): the ephemeral navd first.
+    var loads: [(String, Double, Double)] = []
     /// Seconds SQLite's commit adds to a round trip alone, and to a request of the throughput
     /// load: the baseline with `--sqlite` against the plain one.
     var sqliteRttSeconds = 0.0
@@ -183,17 +223,18 @@ struct DurableFigures {
         return (1 / rps) / (1 / rps + max(seconds, 0))
     }
 
-    /// The targets: durable (`--sync normal`) against ephemeral, restart, history
-    /// latency; `--sync full` reported without a goal (the disk decides).
+    /// Durable against ephemeral: `--sync normal` against the goals, with the ceiling beside
+    /// it; `--sync full` reported.
     var targets: [Target] {
         guard let ephemeral = loads.first else { return [] }
+        let core = oneCore ? ", one core" : ""
         var targets: [Target] = []
         for load in loads.dropFirst() {
             let normal = load.0 == "sync normal"
             let rtt = load.1 / ephemeral.1
             let throughput = load.2 / ephemeral.2
             targets.append(Target(
-                name: "durable (\(load.0)) rtt req/s", navd: String(format: "%.0f", load.1),
+                name: "durable (\(load.0)) rtt req/s\(core)", navd: String(format: "%.0f", load.1),
                 baseline: String(format: "%.0f", ephemeral.1), ratio: String(format: "%.2f", rtt),
                 goal: normal ? "ratio ≥ 0.7" : "reported", met: !normal || rtt >= 0.7))
             if normal {
@@ -203,7 +244,7 @@ struct DurableFigures {
                     goal: "reported", met: true))
             }
             targets.append(Target(
-                name: "durable (\(load.0)) throughput req/s, \(connections) conns", navd: String(format: "%.0f", load.2),
+                name: "durable (\(load.0)) throughput req/s, \(connections) conns\(core)", navd: String(format: "%.0f", load.2),
                 baseline: String(format: "%.0f", ephemeral.2), ratio: String(format: "%.2f", throughput),
                 goal: normal ? "ratio ≥ 0.8" : "reported", met: !normal || throughput >= 0.8))
             if normal {
@@ -213,16 +254,6 @@ struct DurableFigures {
                     goal: "reported", met: true))
             }
         }
-        targets.append(Target(
-            name: "restart to accepting ms, \(min(revisions + 1, 10_000)) history entries", navd: String(format: "%.1f", restartMs),
-            baseline: String(format: "%.1f", freshStartMs), ratio: String(format: "%.1f", restartMs / max(freshStartMs, 0.001)),
-            goal: "≤ 150 ms", met: restartMs <= 150))
-        targets.append(Target(
-            name: "nav.history {limit: 100} p99 ms", navd: String(format: "%.2f", historyP99Ms), baseline: "—", ratio: "—",
-            goal: "≤ 5 ms", met: historyP99Ms <= 5))
-        targets.append(Target(
-            name: "database MiB after \(revisions) revisions", navd: String(format: "%.1f", Double(databaseBytes) / 1_048_576),
-            baseline: "—", ratio: "—", goal: "reported", met: true))
         return targets
     }
 }

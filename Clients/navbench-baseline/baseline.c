@@ -183,9 +183,10 @@ static void on_commit(uv_check_t *handle) {
     if (waiting_count == 0) return;
     size_t rows = 0;
     for (size_t i = 0; i < waiting_count; i++) rows += waiting[i].lines;
-    step(begin_statement, "begin");
+    /* As navd: one row is a transaction by itself, so BEGIN and COMMIT wrap several only. */
+    if (rows > 1) step(begin_statement, "begin");
     for (size_t row = 0; row < rows; row++) insert(row == rows - 1);
-    step(commit_statement, "commit");
+    if (rows > 1) step(commit_statement, "commit");
     for (size_t i = 0; i < waiting_count; i++) {
         if (!uv_is_closing((uv_handle_t *)waiting[i].stream)) answer(waiting[i].stream, waiting[i].lines);
     }

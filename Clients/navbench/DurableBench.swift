@@ -68,6 +68,8 @@ struct DurableBench: ParsableCommand {
         }
         let navd = programs.navdPath
         let baseline = programs.baselinePath
+        // The navds are compared with the ephemeral one, the baseline with SQLite with the plain one.
+        let (ephemeral, navds, plainBaseline, withSQLite) = (0, 0..<3, 3, 4)
         let kinds: [(name: String, start: () throws(BenchError) -> ServerProcess)] = [
             ("ephemeral", { () throws(BenchError) in try .navd(binary: navd) }),
             ("sync normal", { () throws(BenchError) in try .navd(binary: navd, state: .durable(directory: directory + "/normal", sync: "normal")) }),
@@ -95,16 +97,15 @@ struct DurableBench: ParsableCommand {
         let rtts = rtt.map { LoadFigures.median($0) }
         let throughputs = throughput.map { LoadFigures.median($0) }
         for (index, kind) in kinds.enumerated() {
-            // navds against the ephemeral navd, the baseline with SQLite against the plain one.
-            let base = index < 3 ? 0 : 3
+            let base = navds.contains(index) ? ephemeral : plainBaseline
             let r = rtts[index]
             let t = throughputs[index]
             print(padRight(kind.name, 12) + String(format: "%11.0f %7.1f %7.1f %6.2f   %16.0f %21.1f %6.2f",
                 r.rps, r.p50us, r.p99us, r.rps / rtts[base].rps, t.rps, t.p99us, t.rps / throughputs[base].rps))
-            if index < 3 { figures.loads.append((kind.name, r.rps, t.rps)) }
+            if navds.contains(index) { figures.loads.append((kind.name, r.rps, t.rps)) }
         }
-        figures.sqliteRttSeconds = 1 / rtts[4].rps - 1 / rtts[3].rps
-        figures.sqliteThroughputSeconds = 1 / throughputs[4].rps - 1 / throughputs[3].rps
+        figures.sqliteRttSeconds = 1 / rtts[withSQLite].rps - 1 / rtts[plainBaseline].rps
+        figures.sqliteThroughputSeconds = 1 / throughputs[withSQLite].rps - 1 / throughputs[plainBaseline].rps
         print(String(format: "SQLite's commit alone (the baseline with SQLite against without): %+.1f µs a round trip, "
             + "%+.1f µs a request at %d conns;", figures.sqliteRttSeconds * 1e6, figures.sqliteThroughputSeconds * 1e6, connections))
         print(String(format: "an ephemeral navd adding only that would reach ratios of %.2f (rtt) and %.2f (throughput)",

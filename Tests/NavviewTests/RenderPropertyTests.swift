@@ -38,8 +38,13 @@ struct RenderPropertyTests {
         print("RenderPropertyTests: seed \(seed) (NAVD_TEST_SEED=\(seed) repeats it)")
         var random = SplitMix64(seed: seed)
         var scenario = try Scenario()
+        // Until 150 operations changed the state: many draws are refused or change nothing (a
+        // guarded screen, a close at a root), and a fixed 300 draws left some seeds below 100
+        // (98 for seed 14521070053313612352).
         var applied = 0
-        for _ in 0..<300 {
+        var attempts = 0
+        while applied < 150 && attempts < 3_000 {
+            attempts += 1
             let (method, params) = Self.randomOperation(&random)
             guard let result = try? scenario.navigator.perform(try NavOperation(method: method, params: params)), !result.noop else { continue }
             // Deliver through the model as a one-change notification.
@@ -61,7 +66,7 @@ struct RenderPropertyTests {
             #expect(tree.count - tree.filter { ScrollWindowTests.hidden($0) != nil }.count + hidden == picture.lines.count, "seed \(seed)")
             #expect(tree.contains { $0.text.contains("▶ \(state.topScreen!.id)") }, "seed \(seed): the top screen is out of view")
         }
-        #expect(applied > 100, "only \(applied) operations changed the state (seed \(seed))")
+        #expect(applied == 150, "only \(applied) of \(attempts) operations changed the state (seed \(seed))")
     }
 
     /// The scenario with `result` (already performed on its navigator) delivered to its model.

@@ -64,10 +64,13 @@ extension NavServer {
 
     /// `nav.reset {expectRevision?}`: the boot tree with fresh ids, as a new revision.
     func reset(expectRevision: Int?, in read: inout ReadBatch) throws(NavError) -> CallResult {
+        let sessionBefore = engine.session
         let result = try engine.reset(expectRevision: expectRevision)
         var params: JSONObject = [:]
         if let expectRevision { params["expectRevision"] = .int(expectRevision) }
-        return committed(result, method: .navReset, params: .object(params), sessionChanged: result.changedPending, in: &read)
+        // A reset returns the session to boot: flags set before it changed with no event.
+        return committed(
+            result, method: .navReset, params: .object(params), sessionChanged: engine.session != sessionBefore, in: &read)
     }
 
     /// `-32005` before anything else, as for every mutation.

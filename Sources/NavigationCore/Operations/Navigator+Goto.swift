@@ -34,11 +34,13 @@ extension Navigator {
     }
 
     /// Opens the boot tree again, with fresh ids, as one new revision: every screen of the
-    /// old tree exits, the new tree's flows start and its screens enter.
+    /// old tree exits, the new tree's flows start and its screens enter. The session returns
+    /// to boot too (semantics.md 68): every flag false, and a pending request is dropped
+    /// (`pendingDropped {reason: "reset"}`, the revision's last event).
     public mutating func reset(expectRevision: Int? = nil) throws(NavError) -> OperationResult {
         try check(expectRevision)
         let fresh = try bootTree()
-        return replaceTree(with: fresh)
+        return replaceTree(with: fresh, resettingSession: true)
     }
 
     /// The tree a boot makes now, built with this navigator's ids (which it advances).
@@ -61,8 +63,9 @@ extension Navigator {
         }
     }
 
-    /// Replaces the tree by `target` (a different tree) as one new revision.
-    private mutating func replaceTree(with target: NavigationTree) -> OperationResult {
+    /// Replaces the tree by `target` (a different tree) as one new revision; with
+    /// `resettingSession`, the session returns to boot in the same revision.
+    private mutating func replaceTree(with target: NavigationTree, resettingSession: Bool = false) -> OperationResult {
         let old = tree
         let start = mark()
         defer { records.clear() }
@@ -89,9 +92,18 @@ extension Navigator {
         }
         tree = target
         var events = events(since: start)
-        // The session stays (flags are not part of a tree); a pending request whose redirect
-        // the new tree lacks is dropped (semantics.md 68).
-        dropPendingIfRedirectEnded(into: &events)
+        if resettingSession {
+            // A reset returns the session to boot: a held request is dropped as `reset`
+            // whether or not its redirect was open, and every flag is false.
+            if let pending = session.pending {
+                events.append(.pendingDropped(method: pending.request.method, reason: "reset", error: .null))
+            }
+            session = Session(names: session.names)
+        } else {
+            // A goto keeps the session (flags are not part of a tree); a pending request whose
+            // redirect the new tree lacks is dropped (semantics.md 68).
+            dropPendingIfRedirectEnded(into: &events)
+        }
         advanceRevision(undoing: TreeUndo(replacing: old))
         return OperationResult(revision: revision, events: events, noop: false, detail: .plain)
     }

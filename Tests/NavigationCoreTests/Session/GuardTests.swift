@@ -155,16 +155,36 @@ import NavProtocol
         #expect(change.events.isEmpty && change.resumed == nil && change.revision == closed.revision + 1)
     }
 
-    @Test func resetAndGotoDropThePendingRequestWhoseRedirectTheyRemove() throws {
+    @Test func gotoDropsThePendingRequestWhoseRedirectItRemovesAndKeepsTheFlags() throws {
         var nav = try onSettings()
         let before = nav.tree
         _ = try nav.call("nav.route", ["to": "account"])
         let back = try nav.goto(before)
         #expect(sketch(back.events).last == "pendingDropped nav.route redirectClosed")
+        _ = try nav.setFlags([("signedIn", true)])
+        _ = try nav.goto(before)
+        #expect(nav.session.values == [true])
+    }
+
+    /// The bug: `nav.reset` kept the flags, so `guards.navctl` run a second time started
+    /// signed in and its first guarded route opened the account instead of the login.
+    @Test func resetReturnsTheSessionToBootAndDropsThePendingRequestAsReset() throws {
+        var nav = try onSettings()
         _ = try nav.call("nav.route", ["to": "account"])
+        let held = try #require(nav.session.pending)
         let reset = try nav.reset()
-        #expect(sketch(reset.events).last == "pendingDropped nav.route redirectClosed")
-        #expect(nav.session.pending == nil)
+        #expect(sketch(reset.events).last == "pendingDropped nav.route reset")
+        #expect(sketch(reset.events).filter { $0.hasPrefix("pending") } == ["pendingDropped nav.route reset"])
+        #expect(nav.session == sampleNavigator().session, "the session of a fresh navd: \(held.request.method) dropped")
+        // Signed in, nothing held: the reset signs out, with no event of its own for the flag.
+        _ = try nav.setFlags([("signedIn", true)])
+        let signedOut = try nav.reset()
+        #expect(!sketch(signedOut.events).contains { $0.hasPrefix("pending") })
+        #expect(nav.session.values == [false] && nav.session.pending == nil)
+        // And the next guarded route is held again, as on a fresh navd.
+        _ = try nav.call("nav.selectTab", ["tab": "settings"])
+        _ = try nav.call("nav.route", ["to": "account"])
+        #expect(nav.session.pending?.guardName == "signedIn")
     }
 
     @Test func sessionSetMergesRefusesUnknownFlagsAndIsANoOpWhenNothingChanges() throws {

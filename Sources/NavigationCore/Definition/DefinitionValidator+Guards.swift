@@ -7,7 +7,7 @@ extension DefinitionValidator {
         let path = DiagnosticPath.root.key("guards").key(guardDefinition.name).key("redirect")
         let redirect = guardDefinition.redirect
         guard isScreen(redirect) || isFlow(redirect) else {
-            error(path, "unknown destination '\(redirect)'")
+            error(path, "unknown destination '\(redirect)'" + Self.nearest(redirect, among: definition.destinationNames))
             return
         }
         if let screen = screenOpened(by: redirect) {

@@ -28,7 +28,7 @@ extension DefinitionValidator {
                 }
             }
             if !tabs.contains(initialTab) {
-                error(path.key("initialTab"), "initialTab '\(initialTab)' is not one of the tabs")
+                error(path.key("initialTab"), "initialTab '\(initialTab)' is not one of the tabs" + Self.nearest(initialTab, among: tabs))
             }
         }
         if let transition = flow.transition {
@@ -42,7 +42,7 @@ extension DefinitionValidator {
             if !seen.insert(edge.to).inserted {
                 warning(path, "duplicate route '\(edge.to)'; the first entry wins")
             } else if !isScreen(edge.to) && !isFlow(edge.to) {
-                error(path, "unknown destination '\(edge.to)'")
+                error(path, "unknown destination '\(edge.to)'" + Self.nearest(edge.to, among: definition.destinationNames))
             }
             if let transition = edge.transition {
                 checkTransition(transition, at: path.key("transition"))
@@ -53,7 +53,8 @@ extension DefinitionValidator {
     /// A built-in transition or a key of `transitions`.
     mutating func checkTransition(_ name: String, at path: DiagnosticPath) {
         if TransitionKind(rawValue: name) == nil && definition.transition(named: name) == nil {
-            error(path, "unknown transition '\(name)'")
+            let names = TransitionKind.allCases.map(\.rawValue) + definition.transitions.map(\.name)
+            error(path, "unknown transition '\(name)'" + Self.nearest(name, among: names))
         }
     }
 
@@ -74,13 +75,27 @@ extension DefinitionValidator {
     @discardableResult
     private mutating func expectScreen(_ name: String, at path: DiagnosticPath, role: String) -> Bool {
         if isScreen(name) { return true }
-        error(path, isFlow(name) ? "'\(name)' is a flow, but \(role) must be a screen" : "unknown screen '\(name)'")
+        error(
+            path,
+            isFlow(name)
+                ? "'\(name)' is a flow, but \(role) must be a screen"
+                : "unknown screen '\(name)'" + Self.nearest(name, among: definition.screens.map(\.name)))
         return false
     }
 
     private mutating func expectFlow(_ name: String, at path: DiagnosticPath, role: String) {
         if isFlow(name) { return }
-        error(path, isScreen(name) ? "'\(name)' is a screen, but \(role) must be a flow" : "unknown flow '\(name)'")
+        error(
+            path,
+            isScreen(name)
+                ? "'\(name)' is a screen, but \(role) must be a flow"
+                : "unknown flow '\(name)'" + Self.nearest(name, among: definition.flows.map(\.name)))
+    }
+
+    /// `; did you mean 'search'?` with the names nearest a name that resolves to nothing, or
+    /// nothing when none is near: every name reference of the definition is answered so.
+    static func nearest(_ name: String, among names: [String]) -> String {
+        NearestNames.question(NearestNames.nearest(to: name, among: names)).map { "; \($0)" } ?? ""
     }
 
     /// The JSON path of each route edge: its index in the source's `routes`, where `"*"`

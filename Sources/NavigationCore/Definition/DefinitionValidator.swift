@@ -52,7 +52,7 @@ struct DefinitionValidator {
             checkTransition(transition, at: path.key("transition"))
         }
         for (i, name) in screen.requires.enumerated() where !guardNames.contains(name) {
-            error(path.key("requires").index(i), "unknown guard '\(name)'")
+            error(path.key("requires").index(i), "unknown guard '\(name)'" + Self.nearest(name, among: definition.guards.map(\.name)))
         }
     }
 

@@ -10,7 +10,7 @@ import Testing
 
     @Test func rootMustNameAFlow() {
         #expect(check(app().replacingOccurrences(of: #""root": "main""#, with: #""root": "mian""#)) == [
-            "error: $.root: unknown flow 'mian'"
+            "error: $.root: unknown flow 'mian'; did you mean 'main'?"
         ])
         #expect(check(app().replacingOccurrences(of: #""root": "main""#, with: #""root": "home""#)) == [
             "error: $.root: 'home' is a screen, but root must be a flow"
@@ -19,7 +19,7 @@ import Testing
 
     @Test func stackRootMustNameAScreen() {
         #expect(check(app(flows: #""a": {"kind": "stack", "root": "hom"}, "b": {"kind": "stack", "root": "main"}"#)) == [
-            "error: $.flows.a.root: unknown screen 'hom'",
+            "error: $.flows.a.root: unknown screen 'hom'; did you mean 'home'?",
             "error: $.flows.b.root: 'main' is a flow, but a stack root must be a screen",
         ])
     }
@@ -38,7 +38,7 @@ import Testing
             "error: $.flows.main.tabs[2]: 'home' is a screen, but a tab must be a flow",
             "error: $.flows.main.tabs[3]: unknown flow 'nope'",
             "error: $.flows.main.tabs[4]: duplicate tab 'a'",
-            "error: $.flows.main.initialTab: initialTab 'b' is not one of the tabs",
+            "error: $.flows.main.initialTab: initialTab 'b' is not one of the tabs; did you mean 'a'?",
             "error: $.flows.empty.tabs: a tabs flow needs at least one tab",
             "error: $.flows.empty.initialTab: initialTab 'a' is not one of the tabs",
         ])
@@ -86,7 +86,7 @@ import Testing
         #expect(notFound("nf4") == [
             "error: $.notFound: notFound screen 'nf4' requires param 'code', but it is opened with only 'url'"
         ])
-        #expect(notFound("nope") == ["error: $.notFound: unknown screen 'nope'"])
+        #expect(notFound("nope") == ["error: $.notFound: unknown screen 'nope'; did you mean 'home'?"])
         #expect(notFound("main") == ["error: $.notFound: 'main' is a flow, but notFound must be a screen"])
     }
 
@@ -95,7 +95,7 @@ import Testing
             screens: #""a": {"path": "/a", "requires": ["signedIn", "admin"]}, "b": {"path": "/b", "requires": ["sigendIn"]}"#,
             extra: #""guards": {"signedIn": {"redirect": "main"}, "admin": {"redirect": "a"}, "broken": {"redirect": "login"}}"#
         )) == [
-            "error: $.screens.b.requires[0]: unknown guard 'sigendIn'",
+            "error: $.screens.b.requires[0]: unknown guard 'sigendIn'; did you mean 'signedIn'?",
             "error: $.guards.admin.redirect: redirect 'a' requires 'admin', the guard it redirects for: it could never open",
             "error: $.guards.broken.redirect: unknown destination 'login'",
         ])

@@ -16,12 +16,19 @@ public struct UnknownCommand: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     /// The unknown command of `arguments` (a program's arguments, or a shell line's words), if
-    /// their first word is not an option and names none of `commands`. `allowsOthers` leaves a
+    /// their first word is not an option and names none of `commands` (or, after `help`, their
+    /// second word). `allowsOthers` leaves a
     /// word alone that is near no command (a program whose default subcommand takes
     /// arguments would read it).
     public static func find(
         in arguments: [String], commands: [String], program: String, allowsOthers: Bool = false
     ) -> UnknownCommand? {
+        if arguments.first == "help", arguments.count > 1 {
+            // `help chek`: argument-parser would print the general help and exit 0.
+            let word = arguments[1]
+            guard !word.hasPrefix("-"), !commands.contains(word) else { return nil }
+            return UnknownCommand(program: program, word: word, suggestions: NearestNames.nearest(to: word, among: commands.filter { $0 != "help" }))
+        }
         guard let word = arguments.first, !word.hasPrefix("-"), !commands.contains(word) else { return nil }
         let suggestions = NearestNames.nearest(to: word, among: commands)
         if allowsOthers && suggestions.isEmpty { return nil }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import NavCommandLine
 
 /// `navd`: the navigation-state server (docs/README.md).
@@ -12,6 +13,33 @@ struct Navd: ParsableCommand {
         defaultSubcommand: ServeCommand.self
     )
 
-    /// argument-parser's main, but a usage error exits 2 as in every navd program.
-    static func main() { mainExitingTwoOnUsage() }
+    /// argument-parser's main, but a usage error exits 2 as in every navd program, and
+    /// `navd --help` lists the options of `navd serve` too.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if [["--help"], ["-h"], ["help"]].contains(arguments) {
+            print(helpWithServeOptions(), terminator: "")
+            Glibc.exit(ExitStatus.ok)
+        }
+        mainExitingTwoOnUsage()
+    }
+
+    /// The root's help with the options of `serve`, the subcommand `navd` alone runs: they
+    /// were only under `navd serve --help`, where a newcomer reading `navd --help` for
+    /// `--state-dir` or `--ephemeral` did not look.
+    static func helpWithServeOptions(columns: Int? = nil) -> String {
+        let root = helpMessage(columns: columns)
+        let serve = ServeCommand.helpMessage(columns: columns)
+        guard let options = serve.firstRange(of: "OPTIONS:\n"), let subcommands = root.firstRange(of: "SUBCOMMANDS:") else { return root }
+        var rows: [Substring] = []
+        var skipping = false
+        for row in serve[options.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
+            // The root lists --version and --help already; a wrapped row goes with its option.
+            if row.hasPrefix("  -") { skipping = row.hasPrefix("  --version") || row.hasPrefix("  -h, --help") }
+            if !skipping { rows.append(row) }
+        }
+        while rows.last?.isEmpty == true { rows.removeLast() }
+        let block = "SERVE OPTIONS (navd alone is navd serve):\n" + rows.joined(separator: "\n") + "\n\n"
+        return String(root[..<subcommands.lowerBound]) + block + String(root[subcommands.lowerBound...])
+    }
 }

@@ -38,12 +38,15 @@ struct CommandLineMannersTests {
         #expect(moved("--transition modal route post") == "--transition modal route post")
     }
 
-    /// `goto -1` is an unknown option, said with the usage, which shows `--back`; `goto` alone
-    /// asks for a revision.
-    @Test func aNegativeRevisionIsAnUnknownOption() {
+    /// `goto -1` was called an unknown option: it is a revision that cannot be, and the message
+    /// says how to go back; `goto` alone asks for a revision.
+    @Test func aNegativeRevisionSaysHowToGoBack() {
         let negative = navd.run("goto -1")
         #expect(negative.status == 2)
-        #expect(negative.stderr.hasPrefix("navctl: unknown option '-1'\nUsage: navctl goto [<revision>] [--back <n>]"))
+        #expect(negative.stderr.hasPrefix(
+            "navctl: a revision is 1 or more, not -1 (to go back: navctl goto --back 1)\nUsage: navctl goto [<revision>] [--back <n>]"))
+        #expect(navd.run("goto -- -3").stderr.hasPrefix("navctl: a revision is 1 or more"), "after -- too")
+        #expect(navd.run("goto --back -2").stderr.hasPrefix("navctl: a revision is 1 or more") == false)
         let bare = navd.run("goto")
         #expect(bare.status == 2)
         #expect(bare.stderr.hasPrefix("navctl: give a revision (navctl goto 12) or how far back (navctl goto --back 1)\nUsage: navctl goto"))
@@ -89,7 +92,7 @@ struct CommandLineMannersTests {
             status: 1, stderr: "navctl: unknown destination 'prfile': no screen or flow has that name; did you mean 'profile'?\n"))
         #expect(navd.run("tab chatz") == Outcome(
             status: 1,
-            stderr: "navctl: invalid params: 'tab' 'chatz' is not a tab of main (tabs: feed, friends, chats, settings); "
+            stderr: "navctl: invalid params: 'chatz' is not a tab of main (tabs: feed, friends, chats, settings); "
                 + "did you mean 'chats'?\n"))
     }
 

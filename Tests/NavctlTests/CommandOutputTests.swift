@@ -107,7 +107,7 @@ struct CommandOutputTests {
         #expect(navd.run("tab chats") == Outcome(status: 0, stdout: "r2: willHide s1 feedList, tabSelected f1 chats, willShow s3 chatList\n"))
         #expect(navd.run("tab 0") == Outcome(status: 0, stdout: "r3: willHide s3 chatList, tabSelected f1 feed, willShow s1 feedList\n"))
         #expect(navd.run("tab nope") == Outcome(
-            status: 1, stderr: "navctl: invalid params: 'tab' 'nope' is not a tab of main (tabs: feed, friends, chats, settings)\n"))
+            status: 1, stderr: "navctl: invalid params: 'nope' is not a tab of main (tabs: feed, friends, chats, settings)\n"))
         _ = navd.run("route post postId=1")
         _ = navd.run("route post postId=2")
         #expect(navd.run("pop-to post") == Outcome(status: 0, stdout: "r5: no change\n"))

@@ -92,4 +92,14 @@ struct HelpTextTests {
         #expect(help.contains("Shell completion: source the output of `navctl --generate-completion-script bash` (or zsh, fish)"))
         #expect(help.contains("NAVIGATION SUBCOMMANDS:\n  route                   Opens a screen or starts a flow from the top screen.\n"))
     }
+
+    /// The bug: `navctl listen --help` said each printed line gives "its request id", but the
+    /// line is the event, its payload and the decision. The help's example is the real line.
+    @Test func listenDescribesTheLineItPrints() {
+        let help = Navctl.helpMessage(for: ListenCommand.self, columns: 100).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let line = ListenCommand.line(event: "postTapped", payload: ["postId": 5], note: "not mine")
+        #expect(line == #"postTapped {"postId":5}: not mine"#)
+        #expect(help.contains("One line per event is printed: the event, its payload and what CMD decided (\(line))."))
+        #expect(!help.contains("request id"))
+    }
 }

@@ -62,6 +62,43 @@ def test_navd_answers_a_mistyped_subcommand_as_git_does(navd_command):
     assert (done.returncode, done.stdout, done.stderr) == (2, "", "navd: unknown command 'chek' — did you mean 'check'?\n")
 
 
+def test_help_of_a_mistyped_subcommand_is_a_usage_error(navd_command, navctl):
+    # `navd help chek` printed the general help and exited 0, as if all were well.
+    done = run("navd", "help", "chek")
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", "navd: unknown command 'chek' — did you mean 'check'?\n")
+    done = navctl("help", "rout")
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", "navctl: unknown command 'rout' — did you mean 'route'?\n")
+    assert run("navd", "help", "check").returncode == 0
+
+
+def test_navd_help_lists_the_options_of_serve(navd_command):
+    # `navd --help` listed no --state-dir, --sync or --history (only `navd serve --help` did),
+    # though navd alone is navd serve and the README sent readers to `navd --help`.
+    for args in (["--help"], ["-h"], ["help"]):
+        done = run("navd", *args)
+        assert done.returncode == 0, done
+        serve_options = done.stdout.split("SERVE OPTIONS (navd alone is navd serve):\n")[1].split("SUBCOMMANDS:")[0]
+        for option in ["--app", "--socket", "--state-dir", "--ephemeral", "--sync", "--history", "--listener-timeout"]:
+            assert f"\n  {option} " in "\n" + serve_options, (option, done.stdout)
+        assert "--version" not in serve_options and "--help" not in serve_options
+
+
+def test_navctl_says_a_leading_option_lacks_its_value(navctl):
+    # `navctl --socket` alone said "unknown option '--socket'", though it is navctl's option.
+    done = navctl("--socket")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("navctl: missing value for '--socket <path>'\nUsage: navctl <subcommand>\n"), done.stderr
+    done = navctl("--json", "--socket")
+    assert done.stderr.startswith("navctl: missing value for '--socket <path>'\n"), done.stderr
+
+
+def test_navctl_goto_of_a_negative_revision_says_how_to_go_back(navctl):
+    # `navctl goto -1` said "unknown option '-1'".
+    done = navctl("goto", "-1")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("navctl: a revision is 1 or more, not -1 (to go back: navctl goto --back 1)\n"), done.stderr
+
+
 def test_navctl_answers_a_mistyped_subcommand_as_git_does(navctl):
     done = navctl("rout", "profile", "userId=42")
     assert (done.returncode, done.stdout, done.stderr) == (2, "", "navctl: unknown command 'rout' — did you mean 'route'?\n")
@@ -86,7 +123,7 @@ def test_navctl_suggests_the_nearest_destination_and_tab(navctl):
         1, "", "navctl: unknown destination 'prfile': no screen or flow has that name; did you mean 'profile'?\n")
     done = navctl("tab", "chatz")
     assert (done.returncode, done.stdout, done.stderr) == (
-        1, "", "navctl: invalid params: 'tab' 'chatz' is not a tab of main (tabs: feed, friends, chats, settings); "
+        1, "", "navctl: invalid params: 'chatz' is not a tab of main (tabs: feed, friends, chats, settings); "
                "did you mean 'chats'?\n")
 
 

@@ -57,6 +57,15 @@ def test_destinations_the_top_screen_may_open_come_first(navctl):
     assert complete(navctl, "navctl route p") == ["profile", "post", "photoPicker"]
 
 
+def test_bash_shows_the_candidates_in_navctls_order(navctl):
+    # COMPREPLY was in order, but bash sorted it before showing it: `navctl route <Tab>` listed
+    # the 27 destinations alphabetically. The script registers the function with -o nosort.
+    script = navctl("--generate-completion-script", "bash").stdout
+    registered = subprocess.run([BASH, "-c", 'source /dev/stdin; complete -p navctl'], input=script,
+                                capture_output=True, text=True, timeout=20)
+    assert registered.stdout.split() == ["complete", "-o", "filenames", "-o", "nosort", "-F", "_navctl", "navctl"], registered
+
+
 def test_the_socket_option_on_the_line_is_the_navd_asked(navctl):
     line = f"navctl route --socket {navctl.socket_path} profile "
     assert complete(navctl, line, socket="/nonexistent/navd.sock") == ["userId=", "section="]

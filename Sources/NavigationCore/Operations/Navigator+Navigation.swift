@@ -71,8 +71,11 @@ extension Navigator {
             guard let i = names.firstIndex(of: name) else {
                 let suggestions = NearestNames.nearest(to: name, among: names)
                 let question = NearestNames.question(suggestions).map { "; \($0)" } ?? ""
-                var error = NavError.badField("tab", .notAllowed("'\(name)' is not a tab of \(node.name ?? tabsID.description) "
-                    + "(tabs: \(names.joined(separator: ", ")))\(question)"))
+                let problem = FieldProblem.notAllowed(
+                    "'\(name)' is not a tab of \(node.name ?? tabsID.description) (tabs: \(names.joined(separator: ", ")))\(question)")
+                var error = NavError.badField("tab", problem)
+                // The name says which field it is: `'tab' 'setings' is not a tab` quoted twice.
+                error.message = "invalid params: \(problem.detail)"
                 if !suggestions.isEmpty { error.data["suggestions"] = .array(suggestions.map(JSONValue.string)) }
                 throw error
             }

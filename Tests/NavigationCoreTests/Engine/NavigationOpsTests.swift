@@ -77,10 +77,10 @@ import Testing
         let range = expectFailure(&nav, "nav.selectTab", ["tab": 4], code: .invalidParams, reason: "invalidParams")
         #expect(range?.message == "invalid params: 'tab' 4 is out of range: main has 4 tabs (0–3)")
         let name = expectFailure(&nav, "nav.selectTab", ["tab": "home"], code: .invalidParams, reason: "invalidParams")
-        #expect(name?.message == "invalid params: 'tab' 'home' is not a tab of main (tabs: feed, friends, chats, settings)")
+        #expect(name?.message == "invalid params: 'home' is not a tab of main (tabs: feed, friends, chats, settings)")
         #expect(name?.data["suggestions"] == nil)
         let typo = expectFailure(&nav, "nav.selectTab", ["tab": "chatz"], code: .invalidParams, reason: "invalidParams")
-        #expect(typo?.message == "invalid params: 'tab' 'chatz' is not a tab of main (tabs: feed, friends, chats, settings); "
+        #expect(typo?.message == "invalid params: 'chatz' is not a tab of main (tabs: feed, friends, chats, settings); "
             + "did you mean 'chats'?")
         #expect(typo?.data["suggestions"] == ["chats"])
         expectFailure(&nav, "nav.selectTab", ["tab": "feed", "flow": "f2"], code: .invalidParams, reason: "invalidParams")

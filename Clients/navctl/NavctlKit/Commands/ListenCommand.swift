@@ -13,7 +13,8 @@ struct ListenCommand: SessionCommand {
             "revision", "top": {"id", "screen", "params"}}. It prints {"steps": [...]} (nav.apply \
             ops) to handle the event, or {"steps": []} to let the next listener have it. A \
             non-zero exit or output that is not such an object declines the event. One line per \
-            event is printed: its request id, the event and what CMD decided.
+            event is printed: the event, its payload and what CMD decided \
+            (postTapped {"postId":5}: not mine).
             """)
 
     @Argument(help: "The events to handle, as the app definition declares them.", completion: .custom(ShellCompletions.complete))
@@ -36,9 +37,7 @@ struct ListenCommand: SessionCommand {
         let command = exec
         answering.answerRequests("event.handle") { params in
             let (steps, note) = Self.decide(command, params)
-            let event = params["event"]?.stringValue ?? "?"
-            let payload = params["payload"].map(JSONWriter.string) ?? "{}"
-            session.print("\(event) \(payload): \(note)")
+            session.print(Self.line(event: params["event"]?.stringValue ?? "?", payload: params["payload"] ?? [:], note: note))
             return .result(["steps": .array(steps)])
         }
         let result = try session.call("events.listen", ["events": .array(events.map(JSONValue.string))])
@@ -47,6 +46,11 @@ struct ListenCommand: SessionCommand {
         while true {
             _ = try session.nextNotification(timeout: nil)
         }
+    }
+
+    /// The line printed per event: `postTapped {"postId":5}: not mine` (the help shows one).
+    static func line(event: String, payload: JSONValue, note: String) -> String {
+        "\(event) \(JSONWriter.string(payload)): \(note)"
     }
 
     /// Runs the command; its steps, or none (declined) with why.

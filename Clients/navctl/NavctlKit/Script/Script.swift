@@ -60,7 +60,7 @@ public struct Script {
             parsed = try Navctl.parse(words)
         } catch {
             if Navctl.exitCode(for: error) == .success { return .refused("'\(words.joined(separator: " "))' asks for help; a script runs commands") }
-            return .refused(Navctl.usageMessage(for: error, arguments: words))
+            return .refused(Navctl.parseErrorMessage(error, arguments: words))
         }
         guard let command = parsed as? any SessionCommand else {
             return .refused("'\(words.joined(separator: " "))' is not a command (expect needs top, stack, tab, error or revision)")

@@ -38,6 +38,17 @@ public enum NavctlMain {
         }
     }
 
+    /// The bash completion script registered with `-o nosort` (bash 4.4 and later; an older
+    /// bash registers it as before): bash sorted the candidates navctl orders, so `navctl route
+    /// <Tab>` listed every destination alphabetically, not those the top screen may open first.
+    /// zsh's script asks for no sorting already (`_describe -V`), fish's keeps the order (`-k`).
+    static func keepingCandidateOrder(_ text: String) -> String {
+        let registration = "complete -o filenames -F _navctl navctl"
+        guard text.contains(registration) else { return text }
+        return text.replacing(
+            registration, with: "complete -o filenames -o nosort -F _navctl navctl 2>/dev/null || \(registration)")
+    }
+
     /// What argument-parser threw while parsing: help, version and completion scripts go to
     /// stdout (exit 0); usage errors to stderr as `navctl: …` with the usage (exit 2).
     /// `arguments` are the words parsed.
@@ -46,8 +57,12 @@ public enum NavctlMain {
             environment.stderr.write("navctl: \(unknown)\n")
             return ExitStatus.usage
         }
+        if let usage = error as? NavctlError {
+            environment.stderr.write(ErrorText.lines(for: usage, socketPath: ""))
+            return usage.exitCode
+        }
         if Navctl.exitCode(for: error) == .success {
-            let text = Navctl.fullMessage(for: error)
+            let text = keepingCandidateOrder(Navctl.fullMessage(for: error))
             if !text.isEmpty { environment.stdout.write(text + "\n") }
             return ExitStatus.ok
         }

@@ -30,7 +30,7 @@ struct EventLineTests {
             "  willHide s6 photoPicker",
             "  exit s6 photoPicker · dismiss modal (sheet, animator sheet)",
             "  flowFinished f7 anonymous",
-            #"  exit s5 composePost draft="hi" · dismiss modal"#,
+            #"  exit s5 composePost draft=hi · dismiss modal"#,
             "  flowFinished f6 compose",
             "  willShow s1 feedList",
         ])
@@ -46,11 +46,11 @@ struct EventLineTests {
             "r3 nav.deeplink by navctl (c2)",
             "  willHide s5 post postId=5",
             "  tabSelected f1 chats (tab 2)",
-            #"  enter s6 chat chatId="c9" · push"#,
-            #"  willShow s6 chat chatId="c9""#,
+            #"  enter s6 chat chatId=c9 · push"#,
+            #"  willShow s6 chat chatId=c9"#,
             "r4 nav.close by navctl (c2)",
-            #"  willHide s6 chat chatId="c9""#,
-            #"  exit s6 chat chatId="c9" · pop"#,
+            #"  willHide s6 chat chatId=c9"#,
+            #"  exit s6 chat chatId=c9 · pop"#,
             "  willShow s3 chatList",
         ])
     }

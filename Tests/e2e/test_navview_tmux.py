@@ -180,7 +180,7 @@ def test_two_viewers_follow_one_state_resize_reconnect_and_quit(navd, navd_comma
         text = tmux.capture(pane)
         assert "│  ▲ single" in text and "│  ┃ ▶ s8 profile userId=42" in text and "│    s7 message" in text
     if os.environ.get("NAVVIEW_CAPTURE"):
-        # The README's picture of navview comes from here (NAVVIEW_CAPTURE=FILE).
+        # docs/navview.md's picture of navview comes from here (NAVVIEW_CAPTURE=FILE).
         pathlib.Path(os.environ["NAVVIEW_CAPTURE"]).write_text(tmux.capture(left))
 
     # Keys act on the state: b closes the top screen (the profile), t selects the next tab.
@@ -281,3 +281,26 @@ def test_an_events_revision_shows_the_event_its_steps_and_its_handler(navd, term
         tmux.wait(left, lambda text: line in text, "the event's revision")
     tmux.run("send-keys", "-t", left, "q")
     tmux.wait(left, lambda _: tmux.show(left, "#{alternate_on}") == "0", "the end of navview")
+
+
+def test_at_60_columns_help_and_errors_wrap_instead_of_being_cut(navd, terminals, navview_bin):
+    # The bug: at 60 columns every line of the `?` help and every `:` error ended in "…", so
+    # the text a person asked to read was cut off. They wrap now; tree lines are still cut.
+    tmux, left, _ = terminals
+    tmux.run("resize-pane", "-t", left, "-x", "60")
+    assert tmux.size(left)[0] == 60
+    start_viewer(tmux, left, navview_bin, navd.socket_path)
+    tmux.wait(left, lambda text: "● connected" in text, "the connection")
+    tmux.run("send-keys", "-t", left, "?")
+    help_text = tmux.wait(left, lambda text: "navview keys" in text, "the help")
+    assert "  t           select the next tab of the nearest tabs flow\n              (nav.selectTab)" in help_text
+    keys = help_text.split("the picture")[0]
+    assert "…" not in keys, keys
+    tmux.run("send-keys", "-t", left, "x")
+    tmux.wait(left, lambda text: "main tabs f1" in text, "the tree again")
+    tmux.run("send-keys", "-t", left, ":")
+    tmux.run("send-keys", "-t", left, "-l", 'nav.route {"to":"chat","params":{"chatId":"c1"}}')
+    tmux.run("send-keys", "-t", left, "Enter")
+    text = tmux.wait(left, lambda text: "(routeNotAllowed)" in text, "the whole refusal")
+    assert ("— nav.route: route not allowed: feedList cannot open chat\n"
+            "  (allowed: post, profile, compose) (routeNotAllowed)") in text, text

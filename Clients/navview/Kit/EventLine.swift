@@ -32,6 +32,18 @@ public enum EventLine: Sendable, Hashable {
         }
     }
 
+    /// The line as rows of the event pane: a warning (the error of a `:` call, a lost
+    /// connection) wraps, so that it is read whole; a revision, an event or a note is one row,
+    /// cut with `…` at the edge as the tree's lines are.
+    public func rows(columns: Int, glyphs: Glyphs = .unicode) -> [Line] {
+        switch self {
+        case .warning:
+            return line(glyphs: glyphs).wrapped(to: columns, indent: DisplayWidth.of(glyphs.dash) + 1)
+        case .revision, .event, .note:
+            return [line(glyphs: glyphs).fitted(to: columns, ellipsis: glyphs.ellipsis)]
+        }
+    }
+
     /// `navctl (c3)`: the hello name and the connection, or the connection alone.
     static func who(_ cause: ChangeCauseView) -> String {
         cause.client.map { "\($0) (\(cause.clientID))" } ?? cause.clientID

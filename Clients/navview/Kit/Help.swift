@@ -1,6 +1,17 @@
 /// The `?` screen: keys and the legend of the picture.
 public enum Help {
-    public static func lines(glyphs: Glyphs = .unicode) -> [Line] {
+    /// The help as rows of at most `columns` (unlimited when nil): a description too long
+    /// for its row goes on under itself rather than being cut.
+    public static func lines(glyphs: Glyphs = .unicode, columns: Int? = nil) -> [Line] {
+        let lines = unwrappedLines(glyphs: glyphs)
+        guard let columns else { return lines }
+        return lines.flatMap { $0.wrapped(to: columns, indent: textColumn) }
+    }
+
+    /// Where a key's description starts.
+    static let textColumn = 14
+
+    private static func unwrappedLines(glyphs: Glyphs) -> [Line] {
         let keys: [(String, String)] = [
             ("q, Ctrl-C", "quit"),
             ("\(glyphs.moreAbove) \(glyphs.moreBelow), k j", "scroll the tree a line"),
@@ -34,7 +45,7 @@ public enum Help {
     private static func row(key: String, _ text: String) -> Line {
         var line = Line("  ")
         line.append(key, Style.bold.with(.cyan))
-        line.append(String(repeating: " ", count: max(1, 12 - DisplayWidth.of(key))) + text)
+        line.append(String(repeating: " ", count: max(1, textColumn - 2 - DisplayWidth.of(key))) + text)
         return line
     }
 }

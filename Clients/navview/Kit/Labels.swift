@@ -5,9 +5,10 @@ public import NavJSON
 /// The words navview writes for params, transitions and flows, shared by the tree, the
 /// event pane and `--plain`.
 public enum Labels {
-    /// `postId=5 section="posts"`: declaration order, values as compact JSON.
+    /// `postId=5 section=posts`: declaration order, as navctl prints and reads them
+    /// (`ParamText`: strings bare unless they need quotes, other values as compact JSON).
     public static func params(_ params: JSONObject) -> String {
-        params.pairs.map { "\($0.key)=\(JSONWriter.string($0.value))" }.joined(separator: " ")
+        ParamText.pairs(params)
     }
 
     /// How a screen or flow was opened: `push`, `modal`, `push (zoom, animator zoom)`,

@@ -99,6 +99,43 @@ public struct Line: Sendable, Hashable, CustomStringConvertible {
         return fitted
     }
 
+    /// The line as rows of at most `columns`, broken at spaces (a word wider than a row is
+    /// broken where the row ends); rows after the first start with `indent` spaces. Styles
+    /// stay with their characters; the spaces a break falls on are dropped.
+    public func wrapped(to columns: Int, indent: Int = 0) -> [Line] {
+        guard width > columns, columns > indent else { return [fitted(to: max(0, columns))] }
+        var characters: [(character: Character, style: Style)] = []
+        for run in runs {
+            for character in run.text { characters.append((character, run.style)) }
+        }
+        var rows: [Line] = []
+        var start = 0
+        while start < characters.count {
+            let room = rows.isEmpty ? columns : columns - indent
+            var used = 0
+            var end = start
+            var lastSpace: Int?
+            while end < characters.count {
+                let w = DisplayWidth.of(characters[end].character)
+                if used + w > room { break }
+                if characters[end].character == " " { lastSpace = end }
+                used += w
+                end += 1
+            }
+            if end < characters.count, let space = lastSpace, space > start {
+                end = space
+            } else if end == start {
+                end = start + 1
+            }
+            var row = Line(rows.isEmpty ? "" : String(repeating: " ", count: indent))
+            for (character, style) in characters[start..<end] { row.append(String(character), style) }
+            rows.append(row)
+            start = end
+            while start < characters.count, characters[start].character == " " { start += 1 }
+        }
+        return rows
+    }
+
     /// The line padded with spaces (in `style`) to `columns`.
     public func padded(to columns: Int, _ style: Style = .plain) -> Line {
         let missing = columns - width

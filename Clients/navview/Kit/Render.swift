@@ -26,7 +26,7 @@ public func render(
         let message = Line("navview: the terminal is too small (\(size.columns)×\(size.rows))").fitted(to: max(0, size.columns), ellipsis: glyphs.ellipsis)
         return [message] + Array(repeating: Line(), count: max(0, size.rows - 1))
     }
-    let content = TreePane(state: state, status: status, options: options).lines
+    let content = TreePane(state: state, status: status, options: options, columns: size.columns).lines
     var rows = ScrollWindow(total: content.count, height: layout.treeRows)
         .rows(of: content, scroll: scroll, columns: size.columns, glyphs: glyphs)
     rows += Array(repeating: Line(), count: layout.treeRows - rows.count)
@@ -34,7 +34,7 @@ public func render(
         let title = "\(glyphs.rule)\(glyphs.rule) " + (status.history.map { "events of r\($0.revision) (history) " } ?? "recent events ")
         rows.append(Line(title + String(repeating: glyphs.rule, count: max(0, size.columns - DisplayWidth.of(title))), .dim)
             .fitted(to: size.columns, ellipsis: glyphs.ellipsis))
-        let recent = events.suffix(layout.eventRows).map { $0.line(glyphs: glyphs).fitted(to: size.columns, ellipsis: glyphs.ellipsis) }
+        let recent = Array(events.suffix(layout.eventRows).flatMap { $0.rows(columns: size.columns, glyphs: glyphs) }.suffix(layout.eventRows))
         rows += recent + Array(repeating: Line(), count: layout.eventRows - recent.count)
     }
     rows.append(status.line(columns: size.columns, glyphs: glyphs))
@@ -47,10 +47,11 @@ public struct TreePane: Sendable, Hashable {
     public var lines: [Line]
     public var topLine: Int?
 
-    public init(state: NavStateView?, status: Status, options: RenderOptions) {
+    /// `columns`: the width the help wraps to (the tree's lines are cut at the edge instead).
+    public init(state: NavStateView?, status: Status, options: RenderOptions, columns: Int? = nil) {
         let glyphs = options.glyphs
         if options.help {
-            lines = Help.lines(glyphs: glyphs)
+            lines = Help.lines(glyphs: glyphs, columns: columns)
             return
         }
         guard let state else {

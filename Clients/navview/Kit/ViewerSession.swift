@@ -78,7 +78,7 @@ public struct ViewerSession: Sendable {
     }
 
     private func window(size: Size) -> (window: ScrollWindow, pane: TreePane) {
-        let pane = TreePane(state: shownState, status: currentStatus, options: options)
+        let pane = TreePane(state: shownState, status: currentStatus, options: options, columns: size.columns)
         return (ScrollWindow(total: pane.lines.count, height: ScreenLayout(size).treeRows), pane)
     }
 

@@ -1,8 +1,9 @@
 #!/bin/sh
 # The demo's scripted tour of the sample app: one navd call at a time, with a line saying
 # what to look for in the viewers. NAVD_SOCKET says where navd is; TOUR_PAUSE the seconds
-# between steps (default 3; the tests use 0). Uses scripts/navrpc.py, since navctl lives on
-# another branch for now.
+# between steps (default 3; the tests use 0). Each step is a raw JSON-RPC call through
+# scripts/navrpc.py, printed as the method and its params: what a client of any language sends
+# (navctl's commands wrap the same calls).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 navrpc="$here/../../../scripts/navrpc.py"

@@ -1,7 +1,7 @@
-internal import NavigationCore
 public import NavJSON
 
-/// Params as a person types them: `postId=5 chatId=c9 draft="two words"`.
+/// Params as a person types them: `postId=5 chatId=c9 draft="two words"`. navctl and navview
+/// print params this one way, as navctl's commands read them.
 public enum ParamText {
     /// `name=value` pairs in the object's order, separated by spaces; empty for no params.
     public static func pairs(_ params: JSONObject) -> String {

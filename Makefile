@@ -48,11 +48,14 @@ test-deps: deps venv
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
-# navd in the foreground on the built-in sample app; Ctrl-C stops it. Builds navd only (not navbench
-# and the packages only it uses). NAVD_FLAGS adds flags (for example
-# NAVD_FLAGS="--app my-app.json --socket /run/user/1000/navd.sock").
+# navd in the foreground on the built-in sample app; Ctrl-C stops it. Builds the three programs
+# (navd, navctl, navview: what the README's tour uses beside it; not navbench and the packages only
+# it uses). NAVD_FLAGS adds flags (for example NAVD_FLAGS="--app my-app.json --ephemeral").
+RUN_PRODUCTS := navd navctl navview
 run: deps
-	$(SWIFT) build $(SWIFT_FLAGS) --product navd
+	@for p in $(RUN_PRODUCTS); do \
+	  echo "$(SWIFT) build $(SWIFT_FLAGS) --product $$p"; \
+	  $(SWIFT) build $(SWIFT_FLAGS) --product $$p || exit 1; done
 	.build/debug/navd $(NAVD_FLAGS)
 
 test: test-deps fuzz-short
@@ -97,7 +100,7 @@ install: deps
 	done; \
 	rm -f "$$pages"/*.help.1; \
 	install -m 644 "$$pages"/*.1 "$(DESTDIR)$(MANDIR)"; \
-	sed 's|@BINDIR@|$(BINDIR)|g' contrib/navd.service.in > "$(DESTDIR)$(SYSTEMD_USER_UNITS)/navd.service"; \
+	sed '/^#/!s|@BINDIR@|$(BINDIR)|g' contrib/navd.service.in > "$(DESTDIR)$(SYSTEMD_USER_UNITS)/navd.service"; \
 	chmod 644 "$(DESTDIR)$(SYSTEMD_USER_UNITS)/navd.service"; \
 	echo "make: installed navd, navctl, navview, $$(ls "$$pages" | wc -l) man pages, completions and navd.service under $(DESTDIR)$(PREFIX)"
 
@@ -107,9 +110,14 @@ uninstall:
 	    "$(DESTDIR)$(BASH_COMPLETIONS)/$$p" "$(DESTDIR)$(ZSH_COMPLETIONS)/_$$p" \
 	    "$(DESTDIR)$(FISH_COMPLETIONS)/$$p.fish"; done
 	rm -f "$(DESTDIR)$(SYSTEMD_USER_UNITS)/navd.service"
+	@# The directories install made, where nothing else is left in them (never PREFIX itself).
+	@for d in "$(BINDIR)" "$(MANDIR)" "$(BASH_COMPLETIONS)" "$(ZSH_COMPLETIONS)" "$(FISH_COMPLETIONS)" \
+	  "$(SYSTEMD_USER_UNITS)"; do \
+	  while [ "$$d" != "$(PREFIX)" ] && [ "$$d" != "/" ] && [ "$$d" != "." ]; do \
+	    rmdir "$(DESTDIR)$$d" 2>/dev/null || break; d="$$(dirname "$$d")"; done; done
 
 # Every navbench scenario (release build) against navd and the C libuv baseline, then the table of
-# performance targets: navd's figure, the baseline's, the ratio (README "Performance").
+# performance targets: navd's figure, the baseline's, the ratio (docs/performance.md).
 # BENCH_FLAGS adds flags to `navbench all` (for example BENCH_FLAGS="--repetitions 9").
 bench: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS) --product navd

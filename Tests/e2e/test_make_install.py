@@ -123,6 +123,11 @@ def test_systemd_user_unit_starts_the_installed_navd_on_the_default_socket(prefi
     assert service["ExecStart"].split()[:4] == [str(prefix / "bin" / "navd"), "serve", "--socket",
                                                 "%t/navd/navd.sock"]
     assert service["Restart"] == "on-failure"
+    # The comment names the placeholder; only ExecStart gets the path (the substitution once
+    # hit the comment too, which then showed the install prefix as if it were the placeholder).
+    comments = [line for line in unit.read_text().splitlines() if line.startswith("#")]
+    assert any("fills in @BINDIR@" in line for line in comments), comments
+    assert "@BINDIR@" not in service["ExecStart"]
     assert parser["Install"]["WantedBy"] == "default.target"
     assert parser["Unit"]["Description"]
     if shutil.which("systemd-analyze"):
@@ -143,3 +148,24 @@ def test_uninstall_removes_every_installed_file(tmp_path):
     assert any(p.name == "navd.service" for p in installed)
     make("uninstall", f"DESTDIR={destdir}", "PREFIX=/usr")
     assert [p for p in destdir.rglob("*") if p.is_file()] == []
+    # The directories install made go too, up to PREFIX (uninstall left bin/, share/man/man1/,
+    # the completion and systemd directories behind, empty).
+    assert sorted(destdir.rglob("*")) == [destdir / "usr"]
+
+
+def test_uninstall_keeps_directories_that_hold_other_files(tmp_path):
+    destdir = tmp_path / "dest"
+    make("install", f"DESTDIR={destdir}", "PREFIX=/usr", "CONFIGURATION=debug")
+    other = destdir / "usr" / "bin" / "other-tool"
+    other.write_text("#!/bin/sh\n")
+    make("uninstall", f"DESTDIR={destdir}", "PREFIX=/usr")
+    assert sorted(p for p in destdir.rglob("*") if p.is_file()) == [other]
+    assert not (destdir / "usr" / "share").exists()
+
+
+def test_make_run_builds_the_three_programs_the_tour_uses():
+    # The bug: `make run` built navd only, and the README's next step, `navctl route …`, was
+    # "command not found" on a fresh clone.
+    dry = make("-n", "run").stdout
+    assert "for p in navd navctl navview; do" in dry and "--product $p" in dry, dry
+    assert dry.rstrip().endswith(".build/debug/navd"), dry

@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from navd_harness import REPO_ROOT
+from navd_harness import REPO_ROOT, Navd
 
 WAIT = 20.0
 
@@ -184,6 +184,28 @@ def test_once_without_navd_exits_3(navview_bin, tmp_path):
     assert done.returncode == 3
     assert done.stdout == b""
     assert done.stderr.decode().startswith(f"navview: no navd at {socket_path} (")
+
+
+def test_plain_without_navd_keeps_retrying_until_one_comes(navview_bin, navd_command, tmp_path):
+    # docs/README.md said `navview --plain` exits 3 without navd, as `--once` does; it retries
+    # (like the full-screen viewer) and shows the state of the navd that comes.
+    socket_path = str(tmp_path / "later.sock")
+    viewer = subprocess.Popen([str(navview_bin), "--socket", socket_path, "--plain"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    navd = None
+    try:
+        first = viewer.stderr.readline()
+        assert first.startswith(f"navview: no navd at {socket_path} (") and first.rstrip().endswith("retrying"), first
+        assert viewer.poll() is None, "navview --plain gave up"
+        navd = Navd(command=navd_command, socket_path=socket_path).start()
+        assert viewer.stdout.readline().startswith("--- revision 1 (subscribed to instance ")
+    finally:
+        viewer.terminate()
+        viewer.wait(timeout=10)
+        if navd is not None:
+            navd.stop()
+    docs = (REPO_ROOT / "docs" / "README.md").read_text()
+    assert "3 no navd reachable (navctl, `navview --once`;" in " ".join(docs.split())
 
 
 def test_help_names_the_prompt_grammar(navview_bin):

@@ -10,6 +10,8 @@ let through. A deliberate change of behaviour is recorded again with
 `python3 Tests/e2e/transcripts.py record FILE` and reviewed in the diff.
 """
 
+import shutil
+
 import pytest
 
 from transcripts import TRANSCRIPTS, load, replay
@@ -28,3 +30,29 @@ def test_there_are_transcripts_and_each_expects_something():
 @pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])
 def test_transcript_replays_exactly(navd, path):
     replay(navd, path)
+
+
+# The README and docs/*.md: their shell transcripts (transcripts.py "documentation") run
+# against a fresh navd and print what the page shows. Guards against a README whose tour no
+# longer reproduces: a changed message, an id allocated differently, a script that ran once,
+# a socket path of the machine a transcript was captured on.
+
+from transcripts import DOCUMENTS, replay_session, sessions  # noqa: E402
+
+SESSIONS = [(document, group) for document in DOCUMENTS for group in sessions(document)]
+
+
+def test_the_readme_has_transcripts_and_is_short():
+    readme = [group for document, group in SESSIONS if document.name == "README.md" and document.parent.name != "docs"]
+    assert len(readme) >= 4
+    assert len((DOCUMENTS[0]).read_text().splitlines()) <= 420
+
+
+@pytest.mark.parametrize("document, blocks", SESSIONS, ids=[group[0].where for _, group in SESSIONS])
+def test_documentation_transcript_reproduces(document, blocks):
+    for block in blocks:
+        if "skip" in block.marker:
+            pytest.skip(f"{block.where}: {block.marker['skip']}")
+        if "requires" in block.marker and shutil.which(block.marker["requires"]) is None:
+            pytest.skip(f"{block.where}: needs {block.marker['requires']}")
+    replay_session(blocks)

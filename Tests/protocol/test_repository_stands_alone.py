@@ -53,7 +53,8 @@ def anchors(page: pathlib.Path) -> set[str]:
 
 
 def test_relative_links_in_the_documentation_resolve():
-    """Files must exist; an anchor into a page of docs/ must name one of its headings."""
+    """Files must exist; an anchor into a Markdown page (the README, a page of docs/, the same
+    page) must name one of its headings."""
     broken = []
     for pattern in DOCS:
         for page in sorted(ROOT.glob(pattern)):
@@ -64,6 +65,16 @@ def test_relative_links_in_the_documentation_resolve():
                 linked = (page.parent / file) if file else page
                 if not linked.exists():
                     broken.append(f"{page.relative_to(ROOT)}: {target}")
-                elif anchor and linked.parent.name == "docs" and anchor not in anchors(linked):
+                elif anchor and linked.suffix == ".md" and anchor not in anchors(linked):
                     broken.append(f"{page.relative_to(ROOT)}: {target} (no such heading)")
     assert broken == []
+
+
+def test_no_page_says_a_built_part_is_missing():
+    """Stale text a new user met: docs/README.md's "Not built yet" heading over a paragraph
+    saying guards and events are built, and the demo's tour saying navctl "lives on another
+    branch"."""
+    stale = {"docs/README.md": ["Not built yet"], "Clients/navview/demo/tour.sh": ["another branch"]}
+    found = [f"{name}: {phrase}" for name, phrases in stale.items() for phrase in phrases
+             if phrase in (ROOT / name).read_text()]
+    assert found == []

@@ -26,7 +26,7 @@ def test_brackets_step_through_history_and_esc_returns_to_live(navd, terminals, 
     def status(prefix: str):
         return lambda text: status_line(text).startswith(f" ● connected · social · {prefix}")
 
-    tmux.wait(left, lambda text: status(f"revision 5 ·")(text) and '▶ s7 chat chatId="c9"' in text, "the live revision 5")
+    tmux.wait(left, lambda text: status(f"revision 5 ·")(text) and '▶ s7 chat chatId=c9' in text, "the live revision 5")
 
     tmux.run("send-keys", "-t", left, "[")
     text = tmux.wait(left, status("r4 of 5 · history · 1 behind live ·"), "r4 in history")

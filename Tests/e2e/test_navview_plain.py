@@ -124,7 +124,7 @@ def test_a_block_per_revision_and_a_new_instance_after_a_restart(navd, navd_comm
         assert tree[4:] == [
             "│    s5 post postId=5 · push (zoom, animator zoom)",
             "│  ▲ single f6 · modal",
-            '│  ┃ ▶ s6 profile userId=1 section="posts" · modal',
+            '│  ┃ ▶ s6 profile userId=1 section=posts · modal',
         ]
     # No escape sequences, whether --plain was given or stdout is merely not a terminal.
     assert not any("\x1b" in line for line in viewer.lines)
@@ -168,7 +168,7 @@ def test_once_prints_the_state_and_exits(navd, navview_bin):
         "├─ feed stack f2",
         "│    s1 feedList",
         "│  ▲ single f6 · modal",
-        '│  ┃ ▶ s5 profile userId=7 section="photos" · modal',
+        '│  ┃ ▶ s5 profile userId=7 section=photos · modal',
         "├─ friends stack f3",
         "│    s2 friendsList",
         "├─ chats stack f4",

@@ -96,8 +96,8 @@ def start_viewer(tmux: Tmux, pane: str, command: str) -> None:
 def shown_value(row: str, value: str) -> str:
     """What `row` shows of the chatId `value`: all of it, or a cut that ends between whole
     characters (a base never loses its marks)."""
-    shown = row.split('chatId="', 1)[1]
-    if shown.startswith(value + '"'):
+    shown = row.split("chatId=", 1)[1].removeprefix('"')  # quoted only when it has a space
+    if shown.startswith(value) and shown[len(value):len(value) + 1] in ('"', " ", ""):
         return value
     cut = shown.rstrip().removesuffix("…")
     assert value.startswith(cut), f"{row!r} does not show a prefix of {value!r}"

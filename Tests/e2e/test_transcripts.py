@@ -1,5 +1,6 @@
 """Replays every Protocol/transcripts/*.jsonl against a fresh navd and compares each line
-navd writes, exactly (values and JSON types), with the recorded one.
+navd writes, exactly (values and JSON types), with the recorded one; and every shell
+transcript of README.md and docs/*.md (below).
 
 The transcripts are the protocol as a reader of Protocol/ learns it: whole sessions on the
 sample app (route, close, deep links, errors, a second connection that subscribes). They

@@ -6,7 +6,11 @@ import NavigationCore
 struct SampleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sample",
-        abstract: "Prints the built-in sample app definition (JSON), a starting point for your own."
+        abstract: "Prints the built-in sample app definition (JSON), a starting point for your own.",
+        discussion: """
+            navd keeps one state per app name: give your copy its own "app" (the sample's is \
+            "social"), or `navd --app my-app.json` starts from the sample's saved state.
+            """
     )
 
     func run() throws {

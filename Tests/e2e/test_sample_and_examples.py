@@ -68,6 +68,14 @@ def test_sample_is_what_navd_loads(navd):
     assert printed == loaded["definition"]
 
 
+def test_sample_help_says_to_rename_the_copy():
+    # A copy of the sample (`navd sample > my-social.json; navd --app my-social.json`) printed
+    # "restored revision 5 … social.sqlite": state is kept per "app" name, and nothing said so.
+    result = run_navd("sample", "--help")
+    assert result.returncode == 0
+    assert 'navd keeps one state per app name: give your copy its own "app" (the sample\'s is "social")' in " ".join(result.stdout.split())
+
+
 def test_sample_help_is_listed():
     result = run_navd("--help")
     assert "sample" in result.stdout and "Prints the built-in sample app definition" in result.stdout

@@ -257,6 +257,7 @@ let package = Package(
             name: "NavctlTests",
             dependencies: [
                 "NavJSON", "NavctlKit", "NavClient", "NavServer", "NavProtocol", "NavigationCore", "NavCommandLine",
+                "NavGraph",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tests/NavctlTests"

@@ -90,7 +90,9 @@ public struct DOTWriter {
 
     private func style(ofNode node: GraphNode, marks nodeMarks: [GraphMarks.Mark]) -> [String] {
         var attributes: [String] = []
-        if nodeMarks.contains(.visible) {
+        if nodeMarks.contains(.top) {
+            attributes += ["style=\"rounded,filled,bold\"", "fillcolor=\"#f6b26b\"", "penwidth=2"]
+        } else if nodeMarks.contains(.visible) {
             attributes += ["style=\"rounded,filled,bold\"", "fillcolor=\"#ffd966\""]
         } else if nodeMarks.contains(.stacked) {
             attributes += ["style=\"rounded,filled\"", "fillcolor=\"#fff2cc\""]

@@ -4,8 +4,11 @@
 /// can apply the same marks itself through the nodes' ids.
 public struct GraphMarks: Sendable, Hashable {
     public enum Mark: String, Sendable, Hashable, CaseIterable {
-        /// On the visible path: the screens a person sees, down to the top screen.
+        /// On the visible path: the top screen of each container on it (a presenting
+        /// container's is under what it presents).
         case visible
+        /// The top screen: the last of the visible path.
+        case top
         /// In a stack of the tree but covered.
         case stacked
         /// A tabs flow's selected tab (a flow).

@@ -40,6 +40,7 @@ public struct MermaidWriter {
         }
         if !classLines.isEmpty {
             out += "  classDef visible fill:#ffd966,stroke:#333,stroke-width:2px\n"
+            out += "  classDef top fill:#f6b26b,stroke:#333,stroke-width:3px\n"
             out += "  classDef stacked fill:#fff2cc\n"
             out += "  classDef selected fill:#e8f0fe\n"
             out += "  classDef pending stroke:#cc0000,stroke-width:2px\n"

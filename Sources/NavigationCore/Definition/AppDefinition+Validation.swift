@@ -8,4 +8,12 @@ extension AppDefinition {
         var validator = DefinitionValidator(definition: self)
         return validator.run()
     }
+
+    /// What `navd check` notes about a valid definition beside its warnings: things worth
+    /// knowing that are often meant (a screen only a deep link reaches). Not part of
+    /// `validate()`: navd starts without looking at them.
+    public func notes() -> [Diagnostic] {
+        var validator = DefinitionValidator(definition: self)
+        return validator.runNotes()
+    }
 }

@@ -171,6 +171,7 @@ let package = Package(
             name: "navbench",
             dependencies: [
                 "NavJSON", "NavigationCore", "NavProtocol", "NavClient", "NavCommandLine", "NavSystem", "NavFixtures",
+                "NavGraph",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "RoutingKit", package: "routing-kit"),

@@ -49,7 +49,7 @@ public struct DOTWriter {
                 attributes.append("fillcolor=\"#e8f0fe\"")
             }
             if nodeMarks.contains(.covered) { attributes.append("color=\"#38761d\"") }
-            else if nodeMarks.contains(.uncovered) { attributes.append("color=\"#bbbbbb\", fontcolor=\"#999999\"") }
+            else if nodeMarks.contains(.uncovered) { attributes += ["color=\"#bbbbbb\"", "fontcolor=\"#999999\""] }
             else { attributes.append("color=\"#888888\"") }
             attributes.append("style=\(quote(style.joined(separator: ",")))")
             for attribute in attributes { out += "\(pad)  \(attribute);\n" }
@@ -140,6 +140,9 @@ public struct DOTWriter {
 
     /// A DOT string: `"` and `\` escaped, a line break as `\n` (Graphviz's centred line).
     private func quote(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\n") }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for character in text {
             switch character {

@@ -16,4 +16,12 @@ extension AppDefinition {
         var validator = DefinitionValidator(definition: self)
         return validator.runNotes()
     }
+
+    /// The warnings about deep-link patterns that can never win, alone (`validate()` reports
+    /// them too): `navbench graph` times the analysis with it.
+    public func shadowedPatterns() -> [Diagnostic] {
+        var validator = DefinitionValidator(definition: self)
+        validator.warnShadowedPatterns()
+        return validator.diagnostics
+    }
 }

@@ -71,6 +71,17 @@ struct CoverageTests {
             """))
     }
 
+    /// A script that starts with `reset` (as the examples may): the boot tree's tab roots that
+    /// reset enters are not visits; the screen it shows is.
+    @Test func aResetCountsOnlyTheScreenItShows() throws {
+        let directory = try scratch()
+        let navd = InProcessNavd()
+        let outcome = navd.run(["run", "-q", "s", "--coverage", "\(directory)/c.json"], files: ["s": "route post postId=1\nreset\n"])
+        #expect(outcome.status == 0)
+        let file = try CoverageFile(json: try read("\(directory)/c.json"))
+        #expect(file.screens == ["feedList": 2, "post": 1])
+    }
+
     @Test func combineAddsRunsAndFailUnderComparesTheTotal() throws {
         let directory = try scratch()
         for name in ["a", "b"] {

@@ -5,7 +5,8 @@ public import NavJSON
 /// call's params and result, never asks navd anything, and keeps a `CoverageFile`.
 ///
 /// - screens: the screens each result entered or showed (`enter`, `willShow`: a tab selected
-///   shows its top screen), once per result, and at the start of a script its top screen;
+///   shows its top screen), once per result, and at the start of a script its top screen; of
+///   `nav.reset` and `nav.goto`, which rebuild the tree, only the screen shown;
 /// - route edges: a `nav.route` (or a `nav.apply` or an event whose steps are all routes) from
 ///   the top screen its `willHide` names to the destination, with the transition of the
 ///   destination's `enter` (fallbacks included);
@@ -55,9 +56,12 @@ public struct CoverageRecorder: Sendable {
         let events = result["events"]?.arrayValue ?? []
         let heldBefore = heldGuard
         var shown: [String] = []
+        // A reset or a goto rebuilds the tree rather than navigating: it enters every tab's
+        // root at once, so only the screen it shows counts.
+        let rebuilds = method == "nav.reset" || method == "nav.goto"
         for event in events {
             switch event["type"]?.stringValue {
-            case "enter", "willShow":
+            case "enter" where !rebuilds, "willShow":
                 if let name = event["name"]?.stringValue, !shown.contains(name) {
                     shown.append(name)
                     file.screens[name, default: 0] += 1

@@ -71,6 +71,26 @@ struct CoverageTests {
             """))
     }
 
+    /// A push from a modal's single container falls back to modal (the edge keeps it), and the
+    /// routes of one `nav.apply` are edges one after the other.
+    @Test func fallbacksAndApplyRoutesAreEdges() throws {
+        let directory = try scratch()
+        let navd = InProcessNavd()
+        let ops = #"{"ops": [{"method": "nav.selectTab", "params": {"tab": "chats"}}]}"#
+        let routes = #"{"ops": [{"method": "nav.route", "params": {"to": "chat", "params": {"chatId": "a"}}}, {"method": "nav.route", "params": {"to": "message", "params": {"chatId": "a", "messageId": 1}}}]}"#
+        let script = "route profile userId=1\nroute chat chatId=c --transition push\ndismiss-all\napply tab.json\napply routes.json\n"
+        let outcome = navd.run(["run", "-q", "s", "--coverage", "\(directory)/c.json"], files: ["s": script, "tab.json": ops, "routes.json": routes])
+        #expect(outcome == Outcome(status: 0, stdout: "0 passed, 0 failed\n"))
+        let file = try CoverageFile(json: try read("\(directory)/c.json"))
+        #expect(file.edges == [
+            CoverageFile.Edge(from: "feedList", to: "profile", transition: "modal"): 1,
+            CoverageFile.Edge(from: "profile", to: "chat", transition: "modal", fallback: true): 1,
+            CoverageFile.Edge(from: "chatList", to: "chat", transition: "push"): 1,
+            CoverageFile.Edge(from: "chat", to: "message", transition: "push"): 1,
+        ])
+        #expect(file.tabs == ["feed": 1, "chats": 1])
+    }
+
     /// A script that starts with `reset` (as the examples may): the boot tree's tab roots that
     /// reset enters are not visits; the screen it shows is.
     @Test func aResetCountsOnlyTheScreenItShows() throws {

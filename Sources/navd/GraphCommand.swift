@@ -21,7 +21,7 @@ struct GraphCommand: ParsableCommand {
     @Argument(help: "The app definition (JSON), or - for standard input; the built-in sample without it.")
     var file: String?
 
-    @Option(help: "dot, mermaid or json (default: dot).")
+    @Option(help: "How to print the graph (default: dot).")
     var format: GraphFormat?
 
     @Option(help: ArgumentHelp("Draw the graph into this SVG file (with Graphviz's dot).", valueName: "file"))

@@ -18,7 +18,7 @@ struct GraphCommand: SessionCommand {
             (Debian's graphviz package) instead of printing.
             """)
 
-    @Option(help: "dot, mermaid or json (default: dot; --json is json).")
+    @Option(help: "How to print the graph (default: dot; --json is json).")
     var format: GraphFormatName?
 
     @Flag(help: "Mark the running state.")

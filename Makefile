@@ -39,11 +39,11 @@ venv:
 
 # What the tests need beyond the build: the venv above; tmux, which runs the terminal programs for
 # real in end-to-end tests; Unicode's data files (unicode-data), the source navview's width table
-# is checked against.
+# is checked against; Graphviz (graphviz), whose dot draws `navd graph --svg` in the tests.
 test-deps: deps venv
-	@command -v tmux >/dev/null 2>&1 && [ -f /usr/share/unicode/EastAsianWidth.txt ] || { \
-	  echo "make: installing tmux and unicode-data"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux unicode-data; }
+	@command -v tmux >/dev/null 2>&1 && [ -f /usr/share/unicode/EastAsianWidth.txt ] && command -v dot >/dev/null 2>&1 || { \
+	  echo "make: installing tmux, unicode-data and graphviz"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux unicode-data graphviz; }
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)

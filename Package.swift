@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "NavTransportUV", targets: ["NavTransportUV"]),
         .library(name: "NavClient", targets: ["NavClient"]),
         .library(name: "NavStore", targets: ["NavStore"]),
+        .library(name: "NavGraph", targets: ["NavGraph"]),
         .executable(name: "navd", targets: ["navd"]),
         .executable(name: "navbench", targets: ["navbench"]),
         .executable(name: "navbench-baseline", targets: ["navbench-baseline"]),
@@ -52,6 +53,12 @@ let package = Package(
         .target(
             name: "NavCollections",
             path: "Sources/NavCollections"
+        ),
+        // The definition as a graph (DOT, Mermaid, JSON) and coverage of scripts: pure, no I/O.
+        .target(
+            name: "NavGraph",
+            dependencies: ["NavJSON", "NavigationCore"],
+            path: "Sources/NavGraph"
         ),
         // JSON-RPC 2.0 envelope and NDJSON framing.
         .target(
@@ -132,7 +139,7 @@ let package = Package(
             name: "navd",
             dependencies: [
                 "NavJSON", "NavigationCore", "NavProtocol", "NavServer", "NavTransportUV", "NavCommandLine", "NavSystem",
-                "NavStore",
+                "NavStore", "NavGraph",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -150,6 +157,7 @@ let package = Package(
             name: "NavctlKit",
             dependencies: [
                 "NavJSON", "NavClient", "NavProtocol", "NavigationCore", "CLibEdit", "NavCommandLine", "NavSystem",
+                "NavGraph",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Clients/navctl/NavctlKit"
@@ -163,6 +171,7 @@ let package = Package(
             name: "navbench",
             dependencies: [
                 "NavJSON", "NavigationCore", "NavProtocol", "NavClient", "NavCommandLine", "NavSystem", "NavFixtures",
+                "NavGraph",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "RoutingKit", package: "routing-kit"),
@@ -206,6 +215,11 @@ let package = Package(
             path: "Tests/NavigationCoreTests"
         ),
         .testTarget(
+            name: "NavGraphTests",
+            dependencies: ["NavJSON", "NavigationCore", "NavGraph", "NavFixtures"],
+            path: "Tests/NavGraphTests"
+        ),
+        .testTarget(
             name: "NavJSONTests",
             dependencies: ["NavJSON"],
             path: "Tests/NavJSONTests"
@@ -244,6 +258,7 @@ let package = Package(
             name: "NavctlTests",
             dependencies: [
                 "NavJSON", "NavctlKit", "NavClient", "NavServer", "NavProtocol", "NavigationCore", "NavCommandLine",
+                "NavGraph",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tests/NavctlTests"

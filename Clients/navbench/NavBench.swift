@@ -10,7 +10,7 @@ struct NavBench: ParsableCommand {
         version: NavVersion.line("navbench"),
         subcommands: [
             AllBench.self, RTTBench.self, ThroughputBench.self, FanoutBench.self, DeepLinkBench.self, BaselineBench.self,
-            IdleBench.self, ScaleBench.self, DurableBench.self, EventsBench.self,
+            IdleBench.self, ScaleBench.self, DurableBench.self, EventsBench.self, GraphBench.self,
         ])
 
     /// argument-parser's main, but a usage error exits 2 as in every navd program.

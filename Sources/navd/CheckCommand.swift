@@ -1,4 +1,5 @@
 import ArgumentParser
+import NavGraph
 import NavigationCore
 import NavProtocol
 import NavJSON
@@ -29,12 +30,16 @@ struct CheckCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let diagnostics: [Diagnostic]
+        var summary: GraphSummary?
         do {
-            diagnostics = try AppDefinition.load(json: text, checks: [EventStepCheck.diagnostics]).warnings
+            let loaded = try AppDefinition.load(json: text, checks: [EventStepCheck.diagnostics])
+            diagnostics = loaded.warnings + loaded.definition.notes()
+            summary = GraphSummary(definition: loaded.definition)
         } catch {
             diagnostics = error.diagnostics
         }
-        let report = CheckReport(file: file, diagnostics: diagnostics, source: text)
+        var report = CheckReport(file: file, diagnostics: diagnostics, source: text)
+        report.summary = summary
         print(json ? JSONWriter.string(report.jsonValue) : report.text)
         if !report.errors.isEmpty { throw ExitCode(1) }
     }
@@ -57,9 +62,12 @@ struct CheckReport {
     var diagnostics: [Diagnostic]
     /// The definition's text, where the offsets of diagnostics point.
     var source: String
+    /// A valid definition's size, printed above the verdict.
+    var summary: GraphSummary?
 
     var errors: [Diagnostic] { diagnostics.filter(\.isError) }
-    var warnings: [Diagnostic] { diagnostics.filter { !$0.isError } }
+    var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
+    var notes: [Diagnostic] { diagnostics.filter { $0.severity == .note } }
 
     private func describe(_ diagnostic: Diagnostic) -> String {
         guard let offset = diagnostic.offset else { return diagnostic.description }
@@ -74,8 +82,10 @@ struct CheckReport {
     var text: String {
         var lines = diagnostics.map(describe)
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        if let summary { lines.append(summary.line) }
         lines.append("\(file): " + (errors.isEmpty ? "ok" : "invalid") + ", "
-            + count(errors.count, "error") + ", " + count(warnings.count, "warning"))
+            + count(errors.count, "error") + ", " + count(warnings.count, "warning")
+            + (notes.isEmpty ? "" : ", " + count(notes.count, "note")))
         return lines.joined(separator: "\n")
     }
 
@@ -91,6 +101,16 @@ struct CheckReport {
                 return .object(entry)
             })
         }
-        return ["file": .string(file), "ok": .bool(errors.isEmpty), "errors": list(errors), "warnings": list(warnings)]
+        var object: JSONObject = [
+            "file": .string(file), "ok": .bool(errors.isEmpty), "errors": list(errors), "warnings": list(warnings),
+            "notes": list(notes),
+        ]
+        if let summary {
+            object["summary"] = [
+                "app": .string(summary.app), "screens": .int(summary.screens), "flows": .int(summary.flows),
+                "edges": .int(summary.edges), "patterns": .int(summary.patterns),
+            ]
+        }
+        return .object(object)
     }
 }

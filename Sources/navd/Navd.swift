@@ -9,7 +9,7 @@ struct Navd: ParsableCommand {
         commandName: "navd",
         abstract: "Serves one navigation state to many clients over JSON-RPC on a Unix socket.",
         version: NavVersion.line("navd"),
-        subcommands: [ServeCommand.self, CheckCommand.self, SampleCommand.self],
+        subcommands: [ServeCommand.self, CheckCommand.self, SampleCommand.self, GraphCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 

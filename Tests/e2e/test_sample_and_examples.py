@@ -49,7 +49,7 @@ def test_sample_piped_into_check_is_ok():
         f"'{navd}' sample | '{navd}' check -", shell=True, capture_output=True, text=True, timeout=30
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout == "-: ok, 0 errors, 0 warnings\n"
+    assert result.stdout == "social: 14 screens, 7 flows, 18 edges, 11 patterns\n-: ok, 0 errors, 0 warnings\n"
 
 
 def test_sample_is_pretty_json_valid_against_the_schema():
@@ -97,7 +97,10 @@ def test_every_example_has_a_scenario():
 def test_example_passes_check_and_schema(name):
     result = run_navd("check", f"examples/{name}")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout == f"examples/{name}: ok, 0 errors, 0 warnings\n"
+    summary, verdict = result.stdout.splitlines()  # no warning, no note
+    definition = json.loads((EXAMPLES / name).read_text())
+    assert summary.startswith(f"{definition['app']}: {len(definition['screens'])} screens, {len(definition['flows'])} flows, ")
+    assert verdict == f"examples/{name}: ok, 0 errors, 0 warnings"
     assert schema_errors(json.loads((EXAMPLES / name).read_text())) == []
 
 

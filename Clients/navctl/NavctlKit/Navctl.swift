@@ -32,11 +32,11 @@ public struct Navctl: ParsableCommand {
                 name: "Inspection",
                 subcommands: [
                     StateCommand.self, WatchCommand.self, URLCommand.self, RoutesCommand.self,
-                    ResolveCommand.self, InfoCommand.self, CallCommand.self,
+                    ResolveCommand.self, InfoCommand.self, CallCommand.self, GraphCommand.self,
                 ]),
             CommandGroup(name: "History", subcommands: [HistoryCommand.self, GotoCommand.self, ResetCommand.self]),
             CommandGroup(name: "Session", subcommands: [SessionFlagsCommand.self]),
-            CommandGroup(name: "Shell and scripts", subcommands: [ShellCommand.self, RunCommand.self, ExpectCommand.self]),
+            CommandGroup(name: "Shell and scripts", subcommands: [ShellCommand.self, RunCommand.self, ExpectCommand.self, CoverageCommand.self]),
         ]
     )
 

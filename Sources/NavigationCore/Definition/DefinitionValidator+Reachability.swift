@@ -1,13 +1,39 @@
 /// Warns about screens nothing leads to.
 extension DefinitionValidator {
-    /// From the root flow: a stack flow reaches its root, a tabs flow its tabs, a screen its
-    /// routes (`"*"` reaches everything) and the redirects of the guards it requires. Every
-    /// screen with a deep-link path and the notFound screen are reachable by a URL.
+    /// From the root flow by `reachedScreens(byLinks: true)`: every screen with a deep-link
+    /// path and the notFound screen are reachable by a URL.
     mutating func warnUnreachableScreens() {
         guard isFlow(definition.root) else { return }
+        let reached = reachedScreens(byLinks: true)
+        for screen in definition.screens where !reached.contains(screen.name) {
+            warning(
+                Self.path(ofScreen: screen.name),
+                "unreachable from root flow '\(definition.root)' by routes, tabs or deep links")
+        }
+    }
+
+    /// Notes the screens with a path that a deep link reaches but no chain of routes, tabs and
+    /// guard redirects from the root flow does: perhaps meant (a screen for links alone), worth
+    /// knowing. The notFound screen, which only links open, is not noted.
+    mutating func noteScreensOnlyLinksReach() {
+        guard isFlow(definition.root) else { return }
+        let reached = reachedScreens(byLinks: false)
+        for screen in definition.screens where screen.path != nil && !reached.contains(screen.name) && screen.name != definition.notFound {
+            note(
+                Self.path(ofScreen: screen.name),
+                "only a deep link reaches this screen: no route from root flow '\(definition.root)' leads here")
+        }
+    }
+
+    /// The screens reached from the root flow: a stack flow reaches its root, a tabs flow its
+    /// tabs, a screen its routes (`"*"` reaches everything) and the redirects of the guards it
+    /// requires; `byLinks`, every screen with a deep-link path and the notFound screen too.
+    func reachedScreens(byLinks: Bool) -> Set<String> {
         var pending = [definition.root]
-        pending += definition.screens.filter { $0.path != nil }.map(\.name)
-        pending += definition.notFound.map { [$0] } ?? []
+        if byLinks {
+            pending += definition.screens.filter { $0.path != nil }.map(\.name)
+            pending += definition.notFound.map { [$0] } ?? []
+        }
         var reachedScreens: Set<String> = []
         var reachedFlows: Set<String> = []
         var reachedAll = false
@@ -33,10 +59,6 @@ extension DefinitionValidator {
                 continue
             }
         }
-        for screen in definition.screens where !reachedScreens.contains(screen.name) {
-            warning(
-                Self.path(ofScreen: screen.name),
-                "unreachable from root flow '\(definition.root)' by routes, tabs or deep links")
-        }
+        return reachedScreens
     }
 }

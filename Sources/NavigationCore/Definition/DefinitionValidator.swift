@@ -36,6 +36,13 @@ struct DefinitionValidator {
         for event in definition.events { check(event) }
         warnUnreachableScreens()
         warnChainAncestorsMissingParams()
+        warnShadowedPatterns()
+        return diagnostics
+    }
+
+    /// The notes alone (`AppDefinition.notes()`).
+    mutating func runNotes() -> [Diagnostic] {
+        noteScreensOnlyLinksReach()
         return diagnostics
     }
 
@@ -65,6 +72,12 @@ struct DefinitionValidator {
     /// Warnings are reported once.
     mutating func warning(_ path: DiagnosticPath, _ message: String) {
         let diagnostic = Diagnostic.warning(path.description, message)
+        if warned.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
+    }
+
+    /// Notes are reported once too.
+    mutating func note(_ path: DiagnosticPath, _ message: String) {
+        let diagnostic = Diagnostic.note(path.description, message)
         if warned.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
     }
 

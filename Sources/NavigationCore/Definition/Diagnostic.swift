@@ -7,6 +7,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         case error
         /// Printed; start continues.
         case warning
+        /// Worth knowing, perhaps meant (a screen only a deep link reaches).
+        case note
 
         public var description: String { rawValue }
     }
@@ -33,6 +35,10 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
     public static func warning(_ path: String, _ message: String) -> Diagnostic {
         Diagnostic(severity: .warning, path: path, message: message)
+    }
+
+    public static func note(_ path: String, _ message: String) -> Diagnostic {
+        Diagnostic(severity: .note, path: path, message: message)
     }
 
     public var isError: Bool { severity == .error }
@@ -76,6 +82,7 @@ public struct DefinitionError: Error, Sendable, CustomStringConvertible {
     }
 
     public var errors: [Diagnostic] { diagnostics.filter(\.isError) }
+    /// The warnings and notes.
     public var warnings: [Diagnostic] { diagnostics.filter { !$0.isError } }
 
     /// One diagnostic per line, as `navd check` prints them.

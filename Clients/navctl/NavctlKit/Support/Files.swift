@@ -1,6 +1,8 @@
 internal import Glibc
+internal import NavSystem
 
-/// Reads text files (scripts, `apply` ops) without Foundation; `-` is standard input.
+/// Reads text files (scripts, `apply` ops) and writes coverage files without Foundation; `-`
+/// is standard input.
 enum Files {
     struct ReadError: Error {
         var message: String
@@ -25,6 +27,27 @@ enum Files {
             bytes.append(contentsOf: chunk[0..<n])
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes `text` to `path` whole: into a temporary file beside it, renamed over it once
+    /// written, so that a reader never sees half a file.
+    static func write(_ path: String, _ text: String) throws(ReadError) {
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ReadError(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        do {
+            try writeAll(fd, text)
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw ReadError(message: "cannot write \(path): \(error)")
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            let message = String(cString: strerror(errno))
+            unlink(temporary)
+            throw ReadError(message: "cannot write \(path): \(message)")
+        }
     }
 
     /// Creates `path` and its missing parents with mode 0700 (the history's directory).

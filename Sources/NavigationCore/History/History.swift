@@ -79,7 +79,9 @@ public struct History: Sendable {
 
     /// The index of the entry of `revision`, if it is still kept.
     private func index(of revision: Int) -> Int? {
-        let index = firstIndex(after: revision - 1)
+        // Searched as "not before", not "after revision - 1": any Int a client sends is a
+        // revision to look for, `Int.min` included.
+        let index = firstIndex { $0 >= revision }
         return index < count && self.revision(at: index) == revision ? index : nil
     }
 
@@ -190,11 +192,17 @@ public struct History: Sendable {
 
     /// The index of the first entry whose revision is greater than `revision` (`count` if none).
     private func firstIndex(after revision: Int) -> Int {
+        firstIndex { $0 > revision }
+    }
+
+    /// The index of the first entry whose revision `isPast` holds for (`count` if none);
+    /// `isPast` is false for the oldest entries, then true (revisions increase).
+    private func firstIndex(where isPast: (Int) -> Bool) -> Int {
         var low = 0
         var high = count
         while low < high {
-            let middle = (low + high) / 2
-            if self.revision(at: middle) <= revision { low = middle + 1 } else { high = middle }
+            let middle = low + (high - low) / 2
+            if isPast(self.revision(at: middle)) { high = middle } else { low = middle + 1 }
         }
         return low
     }

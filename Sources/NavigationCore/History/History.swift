@@ -104,15 +104,36 @@ public struct History: Sendable {
     /// restored entry keeps its stored JSON, not decoded); `current` is the tree of the newest
     /// revision.
     public func entriesKeepingTrees(since: Int? = nil, limit: Int, current: NavigationTree) throws(DamagedEntry) -> [HistoryEntry] {
-        let range = indexes(since: since, limit: limit)
         var entries: [HistoryEntry] = []
-        entries.reserveCapacity(range.count)
-        try walkTrees(in: range, current: current, needing: { !self[$0].keepsTree }) { index, tree in
-            let entry = self[index]
-            entries.append(entry.keepsTree ? entry : entry.keeping(tree!))
-        }
-        entries.reverse()
+        try forEachKeepingTree(since: since, limit: limit, current: current) { entries.append($0); return true }
         return entries
+    }
+
+    /// The entries of `entriesKeepingTrees(since:limit:current:)` handed to `body` one at a
+    /// time, oldest first, for as long as it returns true. The trees are rebuilt one run at a
+    /// time, each run ending with the first entry that keeps its tree (at most
+    /// `keptTreeInterval` trees held at once): a caller that stops early (a page bounded in
+    /// bytes) never rebuilds the trees after the run it stopped in.
+    public func forEachKeepingTree(
+        since: Int? = nil, limit: Int, current: NavigationTree, _ body: (HistoryEntry) -> Bool
+    ) throws(DamagedEntry) {
+        let range = indexes(since: since, limit: limit)
+        var start = range.lowerBound
+        var run: [HistoryEntry] = []
+        while start < range.upperBound {
+            var end = start + 1
+            while end < range.upperBound && !self[end - 1].keepsTree { end += 1 }
+            run.removeAll(keepingCapacity: true)
+            try walkTrees(in: start..<end, current: current, needing: { !self[$0].keepsTree }) { index, tree in
+                let entry = self[index]
+                run.append(entry.keepsTree ? entry : entry.keeping(tree!))
+            }
+            // The walk goes newest first.
+            for entry in run.reversed() {
+                guard body(entry) else { return }
+            }
+            start = end
+        }
     }
 
     /// Makes `text` the text of `current`, the tree of `revision`: written against the text

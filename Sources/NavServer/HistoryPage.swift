@@ -44,6 +44,17 @@ struct HistoryPage: ~Copyable {
         return true
     }
 
+    /// About how many more entries fit, from the size of those written so far: one to begin
+    /// with (nothing is known), and one more than the estimate (the entry that does not fit
+    /// ends the page). What the history rebuilds trees for next.
+    var entriesLeft: Int {
+        guard written > 0 else { return 1 }
+        let used = out.count - Self.openingBytes
+        let average = max(1, used / written)
+        let fit = max(0, bound - used) / average
+        return fit < .max ? fit + 1 : fit
+    }
+
     private static let openingBytes = #"{"entries":["#.utf8.count
 
     /// `{entries, oldest, latest, more?}`.

@@ -22,13 +22,16 @@ extension NavServer {
     /// instead). The entries' bytes stop at `configuration.historyPageBytes`: the entry that
     /// would pass them is left out with every one after it (the first is always in), and
     /// `more: true` says so; the client goes on with `since` = the last revision it got. The
-    /// trees are rebuilt as the page is written, so a page cut early rebuilds no tree past its
-    /// last run (`History.forEachKeepingTree`).
+    /// trees are rebuilt as the page is written, as many at a time as the page expects to take
+    /// (`HistoryPage.entriesLeft`, `History.forEachKeepingTree`): a page cut early rebuilds
+    /// hardly a tree it does not write.
     func historyAnswer(since: Int?, limit: Int, tree: Bool) throws(NavError) -> [UInt8] {
         var page = HistoryPage(bound: configuration.historyPageBytes, tree: tree)
         if tree {
             do {
-                try history.forEachKeepingTree(since: since, limit: limit, current: engine.tree) { page.add($0) }
+                try history.forEachKeepingTree(since: since, limit: limit, current: engine.tree, wanted: { page.entriesLeft }) {
+                    page.add($0)
+                }
             } catch {
                 throw damaged(error)
             }

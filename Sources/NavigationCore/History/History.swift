@@ -105,31 +105,31 @@ public struct History: Sendable {
     /// revision.
     public func entriesKeepingTrees(since: Int? = nil, limit: Int, current: NavigationTree) throws(DamagedEntry) -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
-        try forEachKeepingTree(since: since, limit: limit, current: current) { entries.append($0); return true }
+        try forEachKeepingTree(since: since, limit: limit, current: current, wanted: { .max }) { entries.append($0); return true }
         return entries
     }
 
     /// The entries of `entriesKeepingTrees(since:limit:current:)` handed to `body` one at a
-    /// time, oldest first, for as long as it returns true. The trees are rebuilt one run at a
-    /// time, each run ending with the first entry that keeps its tree (at most
-    /// `keptTreeInterval` trees held at once): a caller that stops early (a page bounded in
-    /// bytes) never rebuilds the trees after the run it stopped in.
+    /// time, oldest first, for as long as it returns true. The trees are rebuilt a few at a
+    /// time: `wanted` says how many more entries the caller expects to take (at least one is
+    /// rebuilt), and only those are, so that a caller that stops early (a page bounded in
+    /// bytes) holds and copies no tree it does not write. Each batch is rebuilt from the next
+    /// kept tree down (at most `keptTreeInterval - 1` undos, in place).
     public func forEachKeepingTree(
-        since: Int? = nil, limit: Int, current: NavigationTree, _ body: (HistoryEntry) -> Bool
+        since: Int? = nil, limit: Int, current: NavigationTree, wanted: () -> Int, _ body: (HistoryEntry) -> Bool
     ) throws(DamagedEntry) {
         let range = indexes(since: since, limit: limit)
         var start = range.lowerBound
-        var run: [HistoryEntry] = []
+        var batch: [HistoryEntry] = []
         while start < range.upperBound {
-            var end = start + 1
-            while end < range.upperBound && !self[end - 1].keepsTree { end += 1 }
-            run.removeAll(keepingCapacity: true)
+            let end = start + min(range.upperBound - start, max(1, wanted()))
+            batch.removeAll(keepingCapacity: true)
             try walkTrees(in: start..<end, current: current, needing: { !self[$0].keepsTree }) { index, tree in
                 let entry = self[index]
-                run.append(entry.keepsTree ? entry : entry.keeping(tree!))
+                batch.append(entry.keepsTree ? entry : entry.keeping(tree!))
             }
             // The walk goes newest first.
-            for entry in run.reversed() {
+            for entry in batch.reversed() {
                 guard body(entry) else { return }
             }
             start = end

@@ -65,8 +65,25 @@ extension NavConnection {
 
     /// `nav.history`: past revisions, newest last, at most `limit` (navd's default when nil):
     /// the first ones after revision `since` (page forward by passing the last one seen), or
-    /// without `since` the newest; with each revision's tree when `tree`.
+    /// without `since` the newest; with each revision's tree when `tree`. A page navd cut at
+    /// its byte bound (`more`) is followed: the call asks for the rest after the last entry it
+    /// got until it has them all, and answers them as one.
     public func history(since: Int? = nil, limit: Int? = nil, tree: Bool = false, timeout: Double? = 30) throws(NavClientError) -> HistoryView {
+        var history = try historyPage(since: since, limit: limit, tree: tree, timeout: timeout)
+        // A continuation names its limit: what is left of the one asked for (navd's default
+        // when none was).
+        var left = (limit ?? RPCCall.historyLimitDefault) - history.entries.count
+        while history.more, left > 0, let last = history.entries.last {
+            let next = try historyPage(since: last.revision, limit: left, tree: tree, timeout: timeout)
+            guard !next.entries.isEmpty else { break }
+            history = history.followed(by: next)
+            left -= next.entries.count
+        }
+        return history
+    }
+
+    /// One `nav.history` answer as navd sent it (`more` when it stopped at its byte bound).
+    public func historyPage(since: Int? = nil, limit: Int? = nil, tree: Bool = false, timeout: Double? = 30) throws(NavClientError) -> HistoryView {
         var params: JSONObject = [:]
         if let since { params["since"] = .int(since) }
         if let limit { params["limit"] = .int(limit) }

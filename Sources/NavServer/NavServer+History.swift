@@ -17,31 +17,29 @@ extension NavServer {
             undo: engine.lastUndo, keeping: keeps ? engine.tree : nil))
     }
 
-    /// `{entries, oldest, latest}`, entries newest last, written whole before it is answered
-    /// (a restored entry whose stored JSON does not read back fails the request instead).
+    /// `{entries, oldest, latest, more?}`, entries newest last, written whole before it is
+    /// answered (a restored entry whose stored JSON does not read back fails the request
+    /// instead). The entries' bytes stop at `configuration.historyPageBytes`: the entry that
+    /// would pass them is left out with every one after it (the first is always in), and
+    /// `more: true` says so; the client goes on with `since` = the last revision it got. The
+    /// trees are rebuilt as the page is written, as many at a time as the page expects to take
+    /// (`HistoryPage.entriesLeft`, `History.forEachKeepingTree`): a page cut early rebuilds
+    /// hardly a tree it does not write.
     func historyAnswer(since: Int?, limit: Int, tree: Bool) throws(NavError) -> [UInt8] {
-        let kept: [HistoryEntry]
-        do {
-            kept = tree ? try history.entriesKeepingTrees(since: since, limit: limit, current: engine.tree) : history.entries(since: since, limit: limit)
-        } catch {
-            throw damaged(error)
-        }
-        var out = JSONBuffer(capacity: 64 + kept.count * (tree ? 2_560 : 512))
-        out.append(#"{"entries":["#)
-        for (index, entry) in kept.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
+        var page = HistoryPage(bound: configuration.historyPageBytes, tree: tree)
+        if tree {
             do {
-                try entry.writeJSON(into: &out, includingTree: tree)
+                try history.forEachKeepingTree(since: since, limit: limit, current: engine.tree, wanted: { page.entriesLeft }) {
+                    page.add($0)
+                }
             } catch {
-                throw damaged(entry.revision, error)
+                throw damaged(error)
             }
+        } else {
+            for entry in history.entries(since: since, limit: limit) where !page.add(entry) { break }
         }
-        out.append(#"],"oldest":"#)
-        if let oldest = history.oldest { JSONWriter.writeInt(oldest, into: &out) } else { out.append(#"null"#) }
-        out.append(#","latest":"#)
-        if let latest = history.latest { JSONWriter.writeInt(latest, into: &out) } else { out.append(#"null"#) }
-        out.append(UInt8(ascii: "}"))
-        return out.bytes
+        if let damage = page.damage { throw damaged(damage.revision, damage.error) }
+        return page.answer(oldest: history.oldest, latest: history.latest)
     }
 
     /// `nav.goto {revision, expectRevision?}`: the tree of a revision the history still has,
@@ -82,7 +80,7 @@ extension NavServer {
 
     /// `-32603`: a restored entry whose stored events or tree do not read back (the database
     /// was changed under navd's feet). The request fails; nothing else does.
-    private func damaged(_ revision: Int, _ error: TreeDecodingError) -> NavError {
+    func damaged(_ revision: Int, _ error: TreeDecodingError) -> NavError {
         .internalError("revision \(revision) of the saved history cannot be read: \(error.message)")
     }
 

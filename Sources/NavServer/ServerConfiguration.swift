@@ -32,6 +32,9 @@ public struct ServerConfiguration: Sendable {
     public var clock: @Sendable () -> Double = { 0 }
     /// How many revisions `history` keeps (`--history N`, at least 1).
     public var historyLimit = History.defaultLimit
+    /// The bytes of entries one `nav.history` answer holds at most (always at least one
+    /// entry): a longer page stops early, `more: true` (semantics.md 83).
+    public var historyPageBytes = 4 << 20
     /// How long navd waits for a listener's answer to `event.handle`, in seconds of `clock`
     /// (`--listener-timeout`, milliseconds on the command line).
     public var listenerTimeout: Double = 1.0

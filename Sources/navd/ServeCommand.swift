@@ -51,12 +51,10 @@ struct ServeCommand: ParsableCommand {
     var listenerTimeout = 1000
 
     func validate() throws {
-        guard maxClients >= 1 else { throw ValidationError("--max-clients must be at least 1") }
-        guard maxMessageBytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
-        guard history >= 1 else { throw ValidationError("--history must be at least 1") }
-        guard (1...600_000).contains(listenerTimeout) else {
-            throw ValidationError("--listener-timeout must be from 1 to 600000 milliseconds")
-        }
+        try FlagRange.maxClients.check(maxClients)
+        try FlagRange.maxMessageBytes.check(maxMessageBytes)
+        try FlagRange.history.check(history)
+        try FlagRange.listenerTimeout.check(listenerTimeout)
         guard !ephemeral || stateDir == nil else { throw ValidationError("--ephemeral keeps nothing on disk: leave out --state-dir") }
     }
 

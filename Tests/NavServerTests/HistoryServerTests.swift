@@ -166,3 +166,80 @@ import NavJSON
         #expect(h.call(a, "nav.history")[0]["result"]?["latest"] == 2)
     }
 }
+
+/// `nav.history` pages bounded in bytes (semantics.md 83): a page of big trees stops early with
+/// whole entries and `more: true`, the client goes on with `since` = the last revision it got,
+/// and the pages put together are the history a page without a bound answers. Before, one
+/// page held every tree of its `limit` (1.2 GiB for 1,000 trees of 5,000 screens).
+@Suite struct HistoryPageTests {
+    static let bound = 16 << 10
+
+    /// A navd whose history holds 60 routes, each tree bigger than the one before.
+    func harness(pageBytes: Int) -> (Harness, ClientID) {
+        var configuration = HistoryServerTests.configuration()
+        configuration.historyPageBytes = pageBytes
+        let h = Harness(configuration: configuration)
+        let c = h.connect()
+        for n in 1...60 { h.call(c, "nav.route", ["to": "post", "params": ["postId": .int(n)]]) }
+        return (h, c)
+    }
+
+    /// Every page from `since` on, following `more`.
+    func pages(_ h: Harness, _ c: ClientID, since: Int?, tree: Bool) -> [(entries: [JSONValue], bytes: Int)] {
+        var pages: [(entries: [JSONValue], bytes: Int)] = []
+        var params: JSONObject = ["limit": 1_000, "tree": .bool(tree)]
+        if let since { params["since"] = .int(since) }
+        while true {
+            let result = h.call(c, "nav.history", .object(params))[0]["result"]!
+            pages.append((result["entries"]!.arrayValue!, h.payloads[c]!.last!.bytes.count))
+            guard result["more"] == true else { return pages }
+            #expect(result["more"] == true && !pages.last!.entries.isEmpty)
+            params["since"] = pages.last!.entries.last!["revision"]!
+        }
+    }
+
+    @Test func aPageOfTreesStopsAtTheBoundWithWholeEntriesAndThePagesMakeTheHistory() {
+        let (whole, w) = harness(pageBytes: .max)
+        let expected = whole.call(w, "nav.history", ["since": 0, "limit": 1_000, "tree": true])[0]["result"]!
+        #expect(expected["more"] == nil)
+        let all = expected["entries"]!.arrayValue!
+        #expect(all.count == 61 && all.allSatisfy { $0["root"] != nil })
+        let (bounded, b) = harness(pageBytes: Self.bound)
+        let pages = pages(bounded, b, since: 0, tree: true)
+        #expect(pages.count > 10, "60 trees of up to 61 posts are far more than 16 KiB")
+        #expect(pages.flatMap(\.entries) == all)
+        var next = 0
+        for (index, page) in pages.enumerated() {
+            // The answer line: the entries within the bound, plus the envelope.
+            #expect((page.entries.count > 1 || index == pages.count - 1) && page.bytes <= Self.bound + 128, "page \(index): \(page.bytes) bytes")
+            next += page.entries.count
+            if index < pages.count - 1 {
+                // Stopped because the next entry would not fit, not before.
+                let used = page.entries.reduce(0) { $0 + JSONWriter.string($1).utf8.count }
+                #expect(used + JSONWriter.string(all[next]).utf8.count > Self.bound, "page \(index) stopped early")
+            }
+        }
+    }
+
+    @Test func withoutSinceThePageStartsAtTheNewestLimitAndGoesOnFromItsLast() {
+        let (whole, w) = harness(pageBytes: .max)
+        let newest = whole.call(w, "nav.history", ["limit": 30, "tree": true])[0]["result"]!["entries"]!.arrayValue!
+        let (bounded, b) = harness(pageBytes: Self.bound)
+        let first = bounded.call(b, "nav.history", ["limit": 30, "tree": true])[0]["result"]!
+        #expect(first["more"] == true)
+        let got = first["entries"]!.arrayValue!
+        #expect(got == Array(newest.prefix(got.count)))
+        let rest = pages(bounded, b, since: got.last!["revision"]!.intValue!, tree: true).flatMap(\.entries)
+        #expect(got + rest.prefix(30 - got.count) == newest)
+    }
+
+    @Test func aPageHoldsOneEntryWhateverItsSizeAndTheBoundCountsEventsToo() {
+        let (bounded, b) = harness(pageBytes: 1)
+        let pages = pages(bounded, b, since: 50, tree: true)
+        #expect(pages.map(\.entries.count) == Array(repeating: 1, count: 11))
+        #expect(pages.map { $0.entries[0]["revision"] } == (51...61).map { .int($0) })
+        let withoutTrees = self.pages(bounded, b, since: 50, tree: false)
+        #expect(withoutTrees.map(\.entries.count) == Array(repeating: 1, count: 11))
+        #expect(withoutTrees.allSatisfy { $0.entries[0]["root"] == nil })
+    }
+}

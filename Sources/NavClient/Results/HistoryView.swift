@@ -56,19 +56,31 @@ public struct HistoryEntryView: Sendable, Hashable {
 }
 
 /// `nav.history`: the entries asked for, oldest first (newest last), and the range navd still
-/// keeps: `oldest` (nil when it keeps none) to `latest` (the current revision). `json` is the
+/// keeps: `oldest` (nil when it keeps none) to `latest` (the current revision). `more`: the
+/// page stopped at navd's byte bound, and the rest starts after the last entry. `json` is the
 /// result as navd sent it, for `--json`.
 public struct HistoryView: Sendable, Hashable {
     public var entries: [HistoryEntryView]
     public var oldest: Int?
     public var latest: Int
+    public var more: Bool
     public var json: JSONValue
 
-    public init(entries: [HistoryEntryView], oldest: Int?, latest: Int, json: JSONValue = .null) {
+    public init(entries: [HistoryEntryView], oldest: Int?, latest: Int, more: Bool = false, json: JSONValue = .null) {
         self.entries = entries
         self.oldest = oldest
         self.latest = latest
+        self.more = more
         self.json = json
+    }
+
+    /// This page followed by `next`, the page after its last entry: the entries of both, the
+    /// range and `more` of the newer answer, and one result's JSON of them all.
+    public func followed(by next: HistoryView) -> HistoryView {
+        let entriesJSON = (json["entries"]?.arrayValue ?? []) + (next.json["entries"]?.arrayValue ?? [])
+        var object: JSONObject = ["entries": .array(entriesJSON), "oldest": next.json["oldest"] ?? .null, "latest": next.json["latest"] ?? .null]
+        if next.more { object["more"] = true }
+        return HistoryView(entries: entries + next.entries, oldest: next.oldest, latest: next.latest, more: next.more, json: .object(object))
     }
 
     public init(json: JSONValue) throws(TreeDecodingError) {
@@ -82,6 +94,8 @@ public struct HistoryView: Sendable, Hashable {
                 path: fields.path("entries"),
                 message: "entries must be oldest first: revision \(later.revision) follows \(earlier.revision)")
         }
-        self.init(entries: entries, oldest: try fields.optionalInt("oldest"), latest: try fields.int("latest"), json: json)
+        self.init(
+            entries: entries, oldest: try fields.optionalInt("oldest"), latest: try fields.int("latest"), more: try fields.flag("more"),
+            json: json)
     }
 }

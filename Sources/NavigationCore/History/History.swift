@@ -79,7 +79,9 @@ public struct History: Sendable {
 
     /// The index of the entry of `revision`, if it is still kept.
     private func index(of revision: Int) -> Int? {
-        let index = firstIndex(after: revision - 1)
+        // Searched as "not before", not "after revision - 1": any Int a client sends is a
+        // revision to look for, `Int.min` included.
+        let index = firstIndex { $0 >= revision }
         return index < count && self.revision(at: index) == revision ? index : nil
     }
 
@@ -102,15 +104,36 @@ public struct History: Sendable {
     /// restored entry keeps its stored JSON, not decoded); `current` is the tree of the newest
     /// revision.
     public func entriesKeepingTrees(since: Int? = nil, limit: Int, current: NavigationTree) throws(DamagedEntry) -> [HistoryEntry] {
-        let range = indexes(since: since, limit: limit)
         var entries: [HistoryEntry] = []
-        entries.reserveCapacity(range.count)
-        try walkTrees(in: range, current: current, needing: { !self[$0].keepsTree }) { index, tree in
-            let entry = self[index]
-            entries.append(entry.keepsTree ? entry : entry.keeping(tree!))
-        }
-        entries.reverse()
+        try forEachKeepingTree(since: since, limit: limit, current: current, wanted: { .max }) { entries.append($0); return true }
         return entries
+    }
+
+    /// The entries of `entriesKeepingTrees(since:limit:current:)` handed to `body` one at a
+    /// time, oldest first, for as long as it returns true. The trees are rebuilt a few at a
+    /// time: `wanted` says how many more entries the caller expects to take (at least one is
+    /// rebuilt), and only those are, so that a caller that stops early (a page bounded in
+    /// bytes) holds and copies no tree it does not write. Each batch is rebuilt from the next
+    /// kept tree down (at most `keptTreeInterval - 1` undos, in place).
+    public func forEachKeepingTree(
+        since: Int? = nil, limit: Int, current: NavigationTree, wanted: () -> Int, _ body: (HistoryEntry) -> Bool
+    ) throws(DamagedEntry) {
+        let range = indexes(since: since, limit: limit)
+        var start = range.lowerBound
+        var batch: [HistoryEntry] = []
+        while start < range.upperBound {
+            let end = start + min(range.upperBound - start, max(1, wanted()))
+            batch.removeAll(keepingCapacity: true)
+            try walkTrees(in: start..<end, current: current, needing: { !self[$0].keepsTree }) { index, tree in
+                let entry = self[index]
+                batch.append(entry.keepsTree ? entry : entry.keeping(tree!))
+            }
+            // The walk goes newest first.
+            for entry in batch.reversed() {
+                guard body(entry) else { return }
+            }
+            start = end
+        }
     }
 
     /// Makes `text` the text of `current`, the tree of `revision`: written against the text
@@ -190,11 +213,17 @@ public struct History: Sendable {
 
     /// The index of the first entry whose revision is greater than `revision` (`count` if none).
     private func firstIndex(after revision: Int) -> Int {
+        firstIndex { $0 > revision }
+    }
+
+    /// The index of the first entry whose revision `isPast` holds for (`count` if none);
+    /// `isPast` is false for the oldest entries, then true (revisions increase).
+    private func firstIndex(where isPast: (Int) -> Bool) -> Int {
         var low = 0
         var high = count
         while low < high {
-            let middle = (low + high) / 2
-            if self.revision(at: middle) <= revision { low = middle + 1 } else { high = middle }
+            let middle = low + (high - low) / 2
+            if isPast(self.revision(at: middle)) { high = middle } else { low = middle + 1 }
         }
         return low
     }

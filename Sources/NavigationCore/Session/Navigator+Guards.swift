@@ -29,18 +29,21 @@ extension Navigator {
     /// Holds `operation` (refused by `hit`, and rolled back): opens the guard's redirect from
     /// the current top, makes the request the pending one (a pending request before it is
     /// dropped as `replaced`), and commits that as one revision whose events end with
-    /// `pendingHeld`. The request already pending, asked again, is a no-op.
+    /// `pendingHeld`. The request already pending, asked again, is a no-op. When the redirect
+    /// is itself guarded, the request waits for the guard whose redirect opened (`openRedirect`).
     mutating func hold(_ operation: NavOperation, as request: RequestLabel, hit: GuardHit) throws(NavError) -> OperationResult {
         let transaction = begin()
-        let redirect: RedirectInstance
+        let opened: (redirect: RedirectInstance, waitingFor: GuardHit)
         do {
-            redirect = try openRedirect(for: hit)
+            opened = try openRedirect(for: hit)
         } catch {
             rollBack(transaction)
             throw error
         }
+        let redirect = opened.redirect
         let pending = PendingRequest(
-            request: request, operation: operation.resuming, guardName: hit.guardName, screen: hit.screen, redirect: redirect)
+            request: request, operation: operation.resuming, guardName: opened.waitingFor.guardName,
+            screen: opened.waitingFor.screen, redirect: redirect)
         if session.pending == pending {
             // The very request already held, its redirect open: nothing to change.
             return OperationResult(revision: revision, events: [], noop: true, detail: .held(pending))
@@ -50,7 +53,7 @@ extension Navigator {
             events.append(.pendingDropped(method: replaced.request.method, reason: "replaced", error: .null))
         }
         session.pending = pending
-        events.append(.pendingHeld(method: request.method, guardName: hit.guardName, screen: hit.screen))
+        events.append(.pendingHeld(method: request.method, guardName: pending.guardName, screen: pending.screen))
         advanceRevision(editedSince: transaction.start)
         return OperationResult(revision: revision, events: events, noop: false, detail: .held(pending))
     }
@@ -60,7 +63,9 @@ extension Navigator {
     /// that guard's redirect (validation refuses a chain that comes back to a guard it left).
     /// The pending request's redirect, still open and of the same destination, is reused: a
     /// second request held by the same guard does not stack a second login on the first.
-    private mutating func openRedirect(for hit: GuardHit) throws(NavError) -> RedirectInstance {
+    /// Returns what opened and the guard whose redirect it is: the one the request now waits
+    /// for (`hit` itself unless the chain went on).
+    mutating func openRedirect(for hit: GuardHit) throws(NavError) -> (redirect: RedirectInstance, waitingFor: GuardHit) {
         var current = hit
         var followed: [String] = []
         while true {
@@ -76,11 +81,11 @@ extension Navigator {
                 continue
             }
             if let pending = session.pending, pending.redirect.to == name, isOpen(pending.redirect) {
-                return pending.redirect
+                return (pending.redirect, current)
             }
             let params = try destinationParams(destination, [:])
             let opened = try open(destination, params: params, transition: destination.defaultTransition)
-            return RedirectInstance(to: name, screen: opened.screen, flow: opened.flow)
+            return (RedirectInstance(to: name, screen: opened.screen, flow: opened.flow), current)
         }
     }
 

@@ -1,7 +1,8 @@
 import NavJSON
 /// `session.set` (docs/guards.md): flags merge; a change is a revision; when the flag the
 /// pending request waits for becomes true, the same revision finishes the redirect (result
-/// `"satisfied"`) and applies the request.
+/// `"satisfied"`) and applies the request, or, when another of its guards still fails, holds
+/// it again for that guard with that guard's redirect open (chained guards, step by step).
 extension Navigator {
     /// Sets the named flags, leaving the others as they are. An unknown name is refused
     /// (`invalidParams`, problem `unknown`) and nothing changes; so does a stale
@@ -35,8 +36,10 @@ extension Navigator {
         return resume(pending)
     }
 
-    /// Applies the pending request in one revision with the redirect finishing; when the
-    /// request fails now, the revision keeps only the redirect finishing and drops it.
+    /// Applies the pending request in one revision with the redirect finishing. When a guard
+    /// refuses it now (one it did not wait for), it goes as far as that guard: held again for
+    /// it (`rehold`). When it fails otherwise, the revision keeps only the redirect finishing
+    /// and drops it.
     private mutating func resume(_ pending: PendingRequest) -> SessionChange {
         session.pending = nil
         defer { records.clear() }
@@ -58,8 +61,9 @@ extension Navigator {
             failure = error
             rollBack(transaction)
         }
-        // The request failed: commit what finishing the redirect does, and drop it.
         records.clear()
+        if let hit = GuardHit(failure, context: context), let held = rehold(pending, for: hit) { return held }
+        // The request failed: commit what finishing the redirect does, and drop it.
         let start = begin().start
         try? finishRedirect(pending.redirect)
         var events = events(since: start)
@@ -68,6 +72,31 @@ extension Navigator {
             error: ["message": .string(failure.message), "data": .object(failure.data)]))
         advanceRevision(editedSince: start)
         return SessionChange(revision: revision, noop: false, resumed: nil, events: events, session: session)
+    }
+
+    /// The revision of a resumed request that a guard refused again: the redirect it waited
+    /// on finishes (`"satisfied"`), the redirect of the guard that refused it opens from the
+    /// top that leaves, and the request is pending again, waiting for that guard; the events
+    /// end with `pendingHeld`. `nil` (nothing changed) when that redirect cannot open: the
+    /// request is then dropped as any that fails.
+    private mutating func rehold(_ pending: PendingRequest, for hit: GuardHit) -> SessionChange? {
+        let transaction = begin()
+        do throws(NavError) {
+            try finishRedirect(pending.redirect)
+            let opened = try openRedirect(for: hit)
+            var events = events(since: transaction.start)
+            let next = PendingRequest(
+                request: pending.request, operation: pending.operation, guardName: opened.waitingFor.guardName,
+                screen: opened.waitingFor.screen, redirect: opened.redirect)
+            session.pending = next
+            events.append(.pendingHeld(method: next.request.method, guardName: next.guardName, screen: next.screen))
+            advanceRevision(editedSince: transaction.start)
+            return SessionChange(revision: revision, noop: false, resumed: nil, events: events, session: session)
+        } catch {
+            rollBack(transaction)
+            records.clear()
+            return nil
+        }
     }
 
     /// Finishes what a redirect opened, if it is still open: its flow instance with result

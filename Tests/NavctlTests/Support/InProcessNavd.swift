@@ -17,8 +17,10 @@ final class InProcessNavd {
     /// and the waiting connection ends as if navd went away.
     var whenIdle: () -> Bool = { false }
 
-    init(definition: AppDefinition = .sample, instance: String = "9f2c41d0") {
+    /// `historyPageBytes`: navd's byte bound of a `nav.history` page, smaller to make pages.
+    init(definition: AppDefinition = .sample, instance: String = "9f2c41d0", historyPageBytes: Int? = nil) {
         var configuration = ServerConfiguration()
+        if let historyPageBytes { configuration.historyPageBytes = historyPageBytes }
         configuration.socketPath = "/run/navctl-test/navd.sock"
         configuration.pid = 4242
         server = NavServer(navigator: Navigator(definition: definition, instance: instance), configuration: configuration)

@@ -30,6 +30,24 @@ import Testing
         #expect(history.entries(since: -5, limit: 0).isEmpty)
     }
 
+    /// A revision a client sends is any Int: at either end it is simply not kept (`Int.min`
+    /// trapped in the search, which looked for the first entry after `revision - 1`).
+    @Test func revisionsAtEitherEndOfIntAreNotKept() throws {
+        var history = History(limit: 10)
+        for revision in 1...8 { history.append(entry(revision)) }
+        let current = sampleNavigator().tree
+        for revision in [Int.min, Int.min + 1, -1, 0, 9, Int.max - 1, Int.max] {
+            #expect(history.entry(revision: revision) == nil)
+            #expect(try history.tree(of: revision, current: current) == nil)
+        }
+        #expect(history.entry(revision: 1)?.revision == 1 && history.entry(revision: 8)?.revision == 8)
+        #expect(history.entries(since: Int.max, limit: 5).isEmpty)
+        #expect(history.entries(since: Int.max - 1, limit: Int.max).isEmpty)
+        #expect(history.entries(since: 6, limit: Int.max).map(\.revision) == [7, 8])
+        #expect(history.entries(limit: Int.max).map(\.revision) == Array(1...8))
+        #expect(history.entries(limit: Int.min).isEmpty)
+    }
+
     @Test func aLimitOfOneKeepsTheNewest() {
         var history = History(limit: 1)
         for revision in 1...4 { history.append(entry(revision)) }

@@ -211,30 +211,69 @@ import NavProtocol
         #expect(opened.tree == tree)
     }
 
+    /// vip requires signedIn and premium, each with a modal redirect.
+    static let clubJSON = #"""
+    {"app": "club", "root": "home",
+     "flows": {"home": {"kind": "stack", "root": "lobby"},
+               "login": {"kind": "stack", "root": "loginForm", "transition": "modal"},
+               "upsell": {"kind": "stack", "root": "offer", "transition": "modal"}},
+     "screens": {"lobby": {"routes": ["vip"]}, "vip": {"requires": ["signedIn", "premium"]},
+                 "loginForm": {}, "offer": {}},
+     "guards": {"signedIn": {"redirect": "login"}, "premium": {"redirect": "upsell"}}}
+    """#
+
     @Test func aResumedRequestThatFailsIsDroppedAndTheFlagsStay() throws {
-        let json = #"""
-        {"app": "club", "root": "home",
-         "flows": {"home": {"kind": "stack", "root": "lobby"},
-                   "login": {"kind": "stack", "root": "loginForm", "transition": "modal"},
-                   "upsell": {"kind": "stack", "root": "offer", "transition": "modal"}},
-         "screens": {"lobby": {"routes": ["vip"]}, "vip": {"requires": ["signedIn", "premium"]},
-                     "loginForm": {}, "offer": {}},
-         "guards": {"signedIn": {"redirect": "login"}, "premium": {"redirect": "upsell"}}}
-        """#
-        var nav = Navigator(definition: try AppDefinition.load(json: json).definition, instance: "0")
-        _ = try nav.call("nav.route", ["to": "vip"])
-        #expect(nav.session.pending?.guardName == "signedIn")
-        let change = try nav.setFlags([("signedIn", true)])
+        var nav = Navigator(definition: try AppDefinition.load(json: Self.clubJSON).definition, instance: "0")
+        // The apply's second step cannot happen once the first has (lobby is a stack's root).
+        let held = try nav.call("nav.apply", ["ops": [
+            ["method": "nav.route", "params": ["to": "vip"]], ["method": "nav.close", "params": ["screen": "s1"]],
+        ]])
+        #expect(sketch(held.events).last == "pendingHeld nav.apply signedIn vip")
+        let change = try nav.setFlags([("signedIn", true), ("premium", true)])
         #expect(sketch(change.events) == [
             "willHide s2 loginForm",
             "exit s2 loginForm modal dismiss",
             #"flowFinished f2 login "satisfied""#,
             "willShow s1 lobby",
-            "pendingDropped nav.route guarded",
+            "pendingDropped nav.apply nothingToClose",
         ])
         guard case .pendingDropped(_, _, let error) = change.events.last! else { return }
-        #expect(error["data"]?["guard"] == "premium")
-        #expect(change.resumed == nil && nav.session.pending == nil && nav.session.values == [true, false])
+        #expect(error["data"] == ["screen": "s1", "reason": "nothingToClose"])
+        #expect(change.resumed == nil && nav.session.pending == nil && nav.session.values == [true, true])
+    }
+
+    /// Contract §7 "Chained guards": a resumed request that the next of its guards refuses is
+    /// held again for that guard, its redirect opening in the same revision (before, it was
+    /// dropped as `guarded`).
+    @Test func aResumedRequestThatAnotherGuardRefusesIsHeldForIt() throws {
+        var nav = Navigator(definition: try AppDefinition.load(json: Self.clubJSON).definition, instance: "0")
+        _ = try nav.call("nav.route", ["to": "vip"])
+        #expect(nav.session.pending?.guardName == "signedIn")
+        let signedIn = try nav.setFlags([("signedIn", true)])
+        #expect(signedIn.revision == 3 && signedIn.resumed == nil)
+        #expect(sketch(signedIn.events) == [
+            "willHide s2 loginForm",
+            "exit s2 loginForm modal dismiss",
+            #"flowFinished f2 login "satisfied""#,
+            "flowStarted f3 upsell",
+            "enter s3 offer modal present",
+            "willShow s3 offer",
+            "pendingHeld nav.route premium vip",
+        ])
+        #expect(nav.session.pending == PendingRequest(
+            request: RequestLabel(method: "nav.route", params: ["to": "vip"]), operation: .route(RouteRequest(to: "vip")),
+            guardName: "premium", screen: "vip", redirect: RedirectInstance(to: "upsell", screen: ScreenID(3), flow: FlowID(3))))
+        #expect(JSONWriter.string(signedIn.jsonValue).hasPrefix(
+            #"{"revision":3,"flags":{"signedIn":true,"premium":false},"pending":{"method":"nav.route","params":{"to":"vip"},"guard":"premium","screen":"vip","redirected":{"to":"upsell","screen":"s3","flow":"f3"}},"events":"#))
+        let premium = try nav.setFlags([("premium", true)])
+        #expect(sketch(premium.events) == [
+            "willHide s3 offer",
+            "exit s3 offer modal dismiss",
+            #"flowFinished f3 upsell "satisfied""#,
+            "enter s4 vip push push",
+            "willShow s4 vip",
+        ])
+        #expect(premium.resumed?.method == "nav.route" && nav.session.pending == nil)
     }
 
     @Test func aRequestWithoutANameIsRefusedAsGuarded() throws {
@@ -303,16 +342,74 @@ import NavProtocol
 
     @Test func aRedirectThatIsItselfGuardedLeadsToItsGuardsRedirect() throws {
         var nav = try club()
-        // vip needs premium, whose redirect (offer) needs signedIn: the login opens; the
-        // request waits for premium.
+        // vip needs premium, whose redirect (offer) needs signedIn: the login opens, and the
+        // request waits for signedIn, the guard whose redirect opened.
         let held = try nav.call("nav.route", ["to": "vip"])
-        #expect(sketch(held.events).last == "pendingHeld nav.route premium vip")
-        #expect(nav.session.pending?.redirect.to == "loginForm" && nav.session.pending?.guardName == "premium")
-        // Signing in does not resume it (it waits for premium); the login stays.
+        #expect(sketch(held.events) == ["willHide s1 lobby", "enter s2 loginForm push push", "willShow s2 loginForm", "pendingHeld nav.route signedIn offer"])
+        #expect(nav.session.pending?.redirect == RedirectInstance(to: "loginForm", screen: ScreenID(2), flow: nil))
+        #expect(nav.session.pending?.guardName == "signedIn")
+        // Signing in takes it one step: the login closes, the offer opens, and the request
+        // waits for premium.
         let signedIn = try nav.setFlags([("signedIn", true)])
-        #expect(signedIn.events.isEmpty && signedIn.resumed == nil && nav.session.pending != nil)
+        #expect(sketch(signedIn.events) == [
+            "willHide s2 loginForm", "exit s2 loginForm push pop", "flowStarted f2 -", "enter s3 offer modal present",
+            "willShow s3 offer", "pendingHeld nav.route premium vip",
+        ])
+        #expect(signedIn.resumed == nil && nav.session.pending?.guardName == "premium")
         let premium = try nav.setFlags([("premium", true)])
-        #expect(premium.resumed?.method == "nav.route")
+        #expect(sketch(premium.events) == [
+            "willHide s3 offer", "exit s3 offer modal dismiss", #"flowFinished f2 - "satisfied""#, "enter s4 vip push push", "willShow s4 vip",
+        ])
+        #expect(premium.resumed?.method == "nav.route" && nav.session.pending == nil)
         #expect(nav.tree.screens[nav.tree.topScreen]?.name == "vip")
+    }
+
+    /// Issue 30's chain: account requires signedIn and verified; signedIn's redirect,
+    /// loginForm, requires verified, whose redirect is twoFactor. Before, setting verified
+    /// resumed nothing (the request waited for signedIn) and every way out of twoFactor
+    /// dropped it; now each flag takes it one step.
+    @Test func chainedGuardsResumeStepByStep() throws {
+        let json = #"""
+        {"app": "bank", "root": "home",
+         "flows": {"home": {"kind": "stack", "root": "lobby"}},
+         "screens": {"lobby": {"routes": ["account"]}, "account": {"requires": ["signedIn", "verified"]},
+                     "loginForm": {"requires": ["verified"], "transition": "modal"}, "twoFactor": {}},
+         "guards": {"signedIn": {"redirect": "loginForm"}, "verified": {"redirect": "twoFactor"}}}
+        """#
+        var nav = Navigator(definition: try AppDefinition.load(json: json).definition, instance: "0")
+        let held = try nav.call("nav.route", ["to": "account"])
+        #expect(sketch(held.events) == [
+            "willHide s1 lobby", "enter s2 twoFactor push push", "willShow s2 twoFactor", "pendingHeld nav.route verified loginForm",
+        ])
+        #expect(nav.session.pending?.guardName == "verified")
+        let verified = try nav.setFlags([("verified", true)])
+        #expect(verified.revision == 3 && verified.resumed == nil)
+        #expect(sketch(verified.events) == [
+            "willHide s2 twoFactor", "exit s2 twoFactor push pop", "flowStarted f2 -", "enter s3 loginForm modal present",
+            "willShow s3 loginForm", "pendingHeld nav.route signedIn account",
+        ])
+        #expect(nav.session.pending?.guardName == "signedIn" && nav.session.pending?.redirect.to == "loginForm")
+        #expect(names(nav) == ["lobby", "loginForm"])
+        let signedIn = try nav.setFlags([("signedIn", true)])
+        #expect(sketch(signedIn.events) == [
+            "willHide s3 loginForm", "exit s3 loginForm modal dismiss", #"flowFinished f2 - "satisfied""#,
+            "enter s4 account push push", "willShow s4 account",
+        ])
+        #expect(signedIn.resumed?.method == "nav.route" && nav.session.pending == nil)
+        #expect(names(nav) == ["lobby", "account"])
+        #expect(JSONWriter.string(nav.session.jsonValue) == #"{"flags":{"signedIn":true,"verified":true},"pending":null}"#)
+    }
+
+    /// Setting both flags at once applies the request in one step.
+    @Test func settingEveryFlagOfTheChainAtOnceAppliesTheRequest() throws {
+        var nav = try club()
+        _ = try nav.call("nav.route", ["to": "vip"])
+        let both = try nav.setFlags([("signedIn", true), ("premium", true)])
+        #expect(sketch(both.events) == ["willHide s2 loginForm", "exit s2 loginForm push pop", "enter s3 vip push push", "willShow s3 vip"])
+        #expect(both.resumed?.method == "nav.route" && nav.session.pending == nil)
+    }
+
+    func names(_ nav: Navigator) -> [String] {
+        nav.tree.allScreensInOrder.map { nav.tree.screens[$0]!.name }
     }
 }

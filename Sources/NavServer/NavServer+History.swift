@@ -15,6 +15,7 @@ extension NavServer {
         history.append(HistoryEntry(
             revision: result.revision, at: configuration.now(), cause: cause, events: result.events, encodedEvents: encodedEvents,
             undo: engine.lastUndo, keeping: keeps ? engine.tree : nil))
+        commitBeforeTheHistoryDropsOne()
     }
 
     /// `{entries, oldest, latest}`, entries newest last, written whole before it is answered

@@ -330,3 +330,42 @@ def test_a_restart_beside_a_large_tree_keeps_navd_small(navd_command, state_dir)
         assert after < before + 12 * 1024, f"navd's RSS: {before} KiB before the restart, {after} KiB after it"
     finally:
         second.stop()
+
+
+@pytest.mark.parametrize("stop_signal", [signal.SIGTERM, signal.SIGKILL], ids=["sigterm", "kill-9"])
+def test_a_burst_longer_than_the_history_is_committed_whole(navd_command, state_dir, stop_signal):
+    """The commit took its entries from the in-memory history, which keeps only `--history`
+    revisions: one client writing 300 route/close requests before reading an answer made 300
+    revisions in one loop iteration with `--history 100`, the commit wrote the newest 100 of
+    them into a ring whose other slots still held older rows, and the next start exited 1
+    ("its revisions 165–301 are not one after another"). Every acknowledged revision must be
+    on disk and the database must open."""
+    navd = durable(navd_command, state_dir, "--history", "100")
+    try:
+        with navd.client() as client:
+            lines = []
+            for serial in range(1, 301):
+                if serial % 2:
+                    method, params = "nav.route", {"to": "post", "params": {"postId": serial}}
+                else:
+                    method, params = "nav.close", {}
+                lines.append(json.dumps({"jsonrpc": "2.0", "id": serial, "method": method, "params": params}))
+            client.send_raw(("\n".join(lines) + "\n").encode())
+            revisions = [client.response(serial)["result"]["revision"] for serial in range(1, 301)]
+            assert revisions == list(range(2, 302))
+            state = client.call("nav.state")
+            before = client.call("nav.history", {"limit": 100, "tree": True})
+        navd.process.send_signal(stop_signal)
+        navd.process.wait(timeout=10)
+    finally:
+        navd.stop()
+    restarted = durable(navd_command, state_dir, "--history", "100")
+    try:
+        assert restarted.stdout().splitlines()[0].startswith("navd: restored revision 301 (age ")
+        with restarted.client() as client:
+            assert client.call("nav.state") == state
+            after = client.call("nav.history", {"limit": 100, "tree": True})
+            assert [entry["revision"] for entry in after["entries"]] == list(range(202, 302))
+            assert after == before
+    finally:
+        assert restarted.stop() == 0

@@ -71,7 +71,10 @@ final class SQLiteStatement {
             return false
         default:
             sqlite3_reset(statement)
-            throw connection.error(status, doing: "running \(String(cString: sqlite3_sql(statement)))")
+            // A statement that reads outside a transaction was reading; anything else (a write,
+            // or the COMMIT of a transaction that wrote) was writing.
+            let reading = sqlite3_stmt_readonly(statement) != 0 && sqlite3_get_autocommit(connection.handle) != 0
+            throw connection.error(status, doing: reading ? "reading" : "writing")
         }
     }
 

@@ -70,9 +70,13 @@ public final class StateDatabase {
         self.checkpoints = checkpoints
         let lock = try StoreLock(database: path)
         // Created private (SQLite would make it 0644, and its -wal and -shm files as it is).
+        // A file navd cannot write is refused here, not at the first mutation (SQLite would
+        // open it read-only without a word).
         let created = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if created >= 0 { Glibc.close(created) }
+        guard created >= 0 else { throw StoreError.system(errno, path: path, doing: "cannot open it to write") }
+        Glibc.close(created)
         let connection = try SQLiteConnection(path: path, sync: sync)
+        if connection.isReadOnly { throw StoreError(.readOnly, path: path, detail: "SQLite opened it read-only") }
         // Read before anything is written: a file that is not navd's is refused untouched.
         let version = try connection.integer("PRAGMA user_version")
         let objects = try connection.integer("SELECT count(*) FROM sqlite_master")
@@ -150,6 +154,11 @@ public final class StateDatabase {
                 throw error
             }
         }
+        // What a write needs besides the file (its log, created in its directory; room on the
+        // disk; a file system that takes writes, whoever navd runs as) is tried now with one
+        // small write: navd stops at its start, naming the file, rather than at the first
+        // mutation a client makes.
+        try connection.execute(StoreSchema.countOpen, doing: "checking that navd can write it")
         self.slots = slots
         upgradedFrom = version >= 1 && version < StoreSchema.version ? version : nil
         self.lock = lock

@@ -24,7 +24,7 @@ public enum StateDirectory {
         for part in directory.split(separator: "/") {
             path += "/" + part
             if mkdir(path, 0o700) != 0 && errno != EEXIST {
-                throw StoreError(.failed, path: directory, detail: "cannot create \(path): \(String(cString: strerror(errno)))")
+                throw StoreError.system(errno, path: directory, doing: "cannot create \(path)")
             }
         }
         var info = stat()

@@ -11,14 +11,14 @@ final class StoreLock {
         let path = database + ".lock"
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw StoreError(.failed, path: database, detail: "cannot open its lock \(path): \(String(cString: strerror(errno)))")
+            throw StoreError.system(errno, path: database, doing: "cannot open its lock \(path)")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let reason = errno
             let holder = Self.pid(in: descriptor)
             close(descriptor)
             if reason == EWOULDBLOCK { throw StoreError(.locked(pid: holder), path: database) }
-            throw StoreError(.failed, path: database, detail: "cannot lock \(path): \(String(cString: strerror(reason)))")
+            throw StoreError.system(reason, path: database, doing: "cannot lock \(path)")
         }
         let text = Array("\(getpid())\n".utf8)
         _ = ftruncate(descriptor, 0)

@@ -539,7 +539,10 @@ import Testing
         let saved = recorder.navigator.snapshot
         try recorder.route(userId: 1)
         #expect(database.connection.failNextLogWrite())
-        #expect(throws: StoreError.self) { try database.commit([recorder.entries[1]], state: recorder.navigator) }
+        let error = #expect(throws: StoreError.self) { try database.commit([recorder.entries[1]], state: recorder.navigator) }
+        // It says what happened and names the file, not the SQL statement that failed.
+        #expect(error?.kind == .diskFull)
+        #expect(error?.description == "\(directory.database): the disk is full (writing: database or disk is full): free space on its file system, or start navd with --ephemeral")
         #expect(try database.load()?.snapshot == saved)
         database.close()
         do {

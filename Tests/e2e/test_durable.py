@@ -9,6 +9,7 @@ silently replaced by a fresh state.
 """
 
 import json
+import os
 import pathlib
 import shutil
 import signal
@@ -369,3 +370,89 @@ def test_a_burst_longer_than_the_history_is_committed_whole(navd_command, state_
             assert after == before
     finally:
         assert restarted.stop() == 0
+
+
+def mount_namespace_or_skip(scratch):
+    """`unshare -rm`, where navd can be given a read-only or a full file system whoever runs the
+    tests (as root, file modes stop no write); skips where this machine allows no mount
+    namespace."""
+    probe = scratch / "probe"
+    probe.mkdir()
+    done = subprocess.run(["unshare", "-rm", "sh", "-c", 'mount -t tmpfs -o size=64k navd-probe "$0"', str(probe)],
+                          capture_output=True, text=True, timeout=15)
+    if done.returncode != 0:
+        pytest.skip(f"no mount namespace here (unshare -rm: {done.stderr.strip()})")
+    return ["unshare", "-rm", "sh", "-c"]
+
+
+FIRST_START = """
+set -e
+"$@" --socket "$SCRATCH/first.sock" --state-dir "$STATE" > "$SCRATCH/first.log" 2>&1 &
+first=$!
+while [ ! -S "$SCRATCH/first.sock" ]; do sleep 0.05; done
+kill -TERM $first
+wait $first
+"""
+
+
+def test_a_database_on_a_read_only_file_system_stops_navd_at_start(navd_command, state_dir, tmp_path):
+    """SQLite opens a file it cannot write read-only without a word: navd restored, listened,
+    and died at the first route with a whole SQL statement as its message (under systemd a
+    restart loop). It must stop at its start, naming the file and what to do."""
+    unshare = mount_namespace_or_skip(tmp_path)
+    database = state_dir / "social.sqlite"
+    script = FIRST_START + """
+mount --bind "$STATE/social.sqlite" "$STATE/social.sqlite"
+mount -o remount,ro,bind "$STATE/social.sqlite"
+exec "$@" --socket "$SCRATCH/second.sock" --state-dir "$STATE"
+"""
+    done = subprocess.run([*unshare, script, "sh", *navd_command], capture_output=True, text=True, timeout=30,
+                          stdin=subprocess.DEVNULL, env={**os.environ, "STATE": str(state_dir), "SCRATCH": str(tmp_path)})
+    assert done.returncode == 1, done
+    assert done.stderr == (
+        f"navd: {database} is read-only for navd (cannot open it to write: Read-only file system): let navd's user"
+        " write the file and its directory, or start navd with --ephemeral\n")
+
+
+def test_a_full_disk_stops_navd_at_start(navd_command, state_dir, tmp_path):
+    """A database that opens and reads but takes no write (here its file system is full) was
+    found only at the first mutation. navd now tries one small write at its start."""
+    unshare = mount_namespace_or_skip(tmp_path)
+    database = state_dir / "social.sqlite"
+    script = 'mount -t tmpfs -o size=256k,mode=700 navd-full "$STATE"\n' + FIRST_START + """
+dd if=/dev/zero of="$STATE/filler" bs=4096 2>/dev/null || true
+exec "$@" --socket "$SCRATCH/second.sock" --state-dir "$STATE"
+"""
+    done = subprocess.run([*unshare, script, "sh", *navd_command], capture_output=True, text=True, timeout=30,
+                          stdin=subprocess.DEVNULL, env={**os.environ, "STATE": str(state_dir), "SCRATCH": str(tmp_path)})
+    assert done.returncode == 1, done
+    assert done.stderr.startswith(f"navd: {database}: the disk is full ("), done.stderr
+    assert done.stderr.endswith("): free space on its file system, or start navd with --ephemeral\n"), done.stderr
+
+
+def test_a_disk_that_fills_up_stops_navd_with_what_happened_not_sql(navd_command, state_dir, tmp_path):
+    """A commit that fails stops navd (decision 61); its message said `INSERT OR REPLACE INTO
+    revisions …` instead of what happened. It names the file and says the disk is full."""
+    unshare = mount_namespace_or_skip(tmp_path)
+    database = state_dir / "social.sqlite"
+    script = 'mount -t tmpfs -o size=256k,mode=700 navd-full "$STATE" && exec "$@"'
+    navd = Navd(command=[*unshare, script, "sh", *navd_command], extra_args=["--state-dir", str(state_dir)],
+                env={"STATE": str(state_dir)}).start()
+    try:
+        # The tmpfs is in navd's mount namespace: reached through its root.
+        filler = pathlib.Path(f"/proc/{navd.pid}/root") / str(state_dir).lstrip("/") / "filler"
+        with open(filler, "wb", buffering=0) as out:
+            try:
+                while True:
+                    out.write(b"\0" * 4096)
+            except OSError:
+                pass
+        with navd.client() as client:
+            with pytest.raises((OSError, EOFError, ConnectionError)):
+                for post in range(5_000):
+                    client.call("nav.route", {"to": "post", "params": {"postId": post}})
+        assert navd.process.wait(timeout=10) == 1
+    finally:
+        navd.stop()
+    assert f"navd: cannot save the state ({database}: the disk is full (writing: " in navd.stderr(), navd.stderr()
+    assert "INSERT" not in navd.stderr()

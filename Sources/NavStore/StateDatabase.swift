@@ -69,6 +69,7 @@ public final class StateDatabase {
         self.historyLimit = historyLimit
         self.checkpoints = checkpoints
         let lock = try StoreLock(database: path)
+        try WALHeader.check(database: path)
         // Created private (SQLite would make it 0644, and its -wal and -shm files as it is).
         // A file navd cannot write is refused here, not at the first mutation (SQLite would
         // open it read-only without a word).

@@ -17,6 +17,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case readOnly
         /// The file system has no room (or the user's quota is used up).
         case diskFull
+        /// A state directory of another user, or one others can write to (`path` is the
+        /// directory).
+        case unsafeDirectory
         /// SQLite or the file system failed on a database navd could read.
         case failed
     }
@@ -50,6 +53,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path) is read-only for navd (\(detail)): let navd's user write the file and its directory, or start navd with --ephemeral"
         case .diskFull:
             return "\(path): the disk is full (\(detail)): free space on its file system, or start navd with --ephemeral"
+        case .unsafeDirectory:
+            return "refusing state directory \(path): \(detail); keep navd's state in a directory only its user can write (chmod 700 it, or give another --state-dir)"
         case .failed:
             return "\(path): \(detail)"
         }

@@ -456,3 +456,47 @@ def test_a_disk_that_fills_up_stops_navd_with_what_happened_not_sql(navd_command
         navd.stop()
     assert f"navd: cannot save the state ({database}: the disk is full (writing: " in navd.stderr(), navd.stderr()
     assert "INSERT" not in navd.stderr()
+
+
+def test_a_log_whose_header_is_damaged_is_refused_and_left_alone(navd_command, state_dir, tmp_path):
+    """SQLite takes a write-ahead log whose header is damaged for an empty one. After a
+    `kill -9` before any checkpoint the main file holds no state, only the log does: navd
+    started fresh and its first write overwrote the log. It must be refused like any damaged
+    file, and both files left as they are."""
+    navd = durable(navd_command, state_dir)
+    try:
+        with navd.client() as client:
+            client.call("nav.route", {"to": "post", "params": {"postId": 7}})
+        navd.process.send_signal(signal.SIGKILL)
+        navd.process.wait(timeout=10)
+    finally:
+        navd.stop()
+    database = state_dir / "social.sqlite"
+    log = pathlib.Path(str(database) + "-wal")
+    damaged = bytearray(log.read_bytes())
+    damaged[17] ^= 0xFF  # a salt: the header's checksum no longer matches
+    log.write_bytes(bytes(damaged))
+    main = database.read_bytes()
+    result = subprocess.run([*navd_command, "--socket", str(tmp_path / "navd.sock"), "--state-dir", str(state_dir)],
+                            capture_output=True, text=True, timeout=15, stdin=subprocess.DEVNULL)
+    assert result.returncode == 1, result
+    assert result.stderr == (
+        f"navd: {database} cannot be read as navd's state (damaged: its log {log} has a header whose checksum does"
+        " not match): start navd with --ephemeral, or move the file aside to start fresh (navd never deletes it)\n")
+    assert log.read_bytes() == bytes(damaged)
+    assert database.read_bytes() == main
+
+
+@pytest.mark.parametrize("mode", [0o777, 0o770])
+def test_a_state_directory_others_can_write_is_refused(navd_command, state_dir, tmp_path, mode):
+    """The socket's directory is refused when others can write to it; the state directory was
+    not, though another user could put a database of their own, or a link, where navd opens
+    its own."""
+    os.chmod(state_dir, mode)
+    result = subprocess.run([*navd_command, "--socket", str(tmp_path / "navd.sock"), "--state-dir", str(state_dir)],
+                            capture_output=True, text=True, timeout=15, stdin=subprocess.DEVNULL)
+    assert result.returncode == 1, result
+    assert result.stderr == (
+        f"navd: refusing state directory {state_dir}: others can write to it (mode {mode:o}); keep navd's state in a"
+        " directory only its user can write (chmod 700 it, or give another --state-dir)\n")
+    assert not (state_dir / "social.sqlite").exists()

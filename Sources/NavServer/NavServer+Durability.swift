@@ -30,7 +30,7 @@ extension NavServer {
         // The first commit starts at the history's first revision, every later one at the
         // revision after the last committed: a gap would be revisions acknowledged and lost.
         precondition(
-            storedRevision == 0 || entries.first?.revision == storedRevision + 1,
+            storedRevision == 0 || (storedRevision < Int.max && entries.first?.revision == storedRevision + 1),
             "navd: revisions after \(storedRevision) left the history before they were committed")
         try Self.commit(entries, to: store, state: &engine)
         storedRevision = engine.revision

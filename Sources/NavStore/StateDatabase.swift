@@ -117,7 +117,9 @@ public final class StateDatabase {
         try connection.execute("PRAGMA synchronous = FULL; PRAGMA fullfsync = OFF; PRAGMA checkpoint_fullfsync = ON")
         connection.checkpointLog(atPages: checkpoints.forced)
         let keyframeInterval = min(Self.keyframeInterval, historyLimit)
-        let needed = historyLimit + keyframeInterval
+        // --history may be as large as an Int: the ring's size saturates instead of trapping.
+        let (sum, overflow) = historyLimit.addingReportingOverflow(keyframeInterval)
+        let needed = overflow ? Int.max : sum
         var slots = needed
         var grows = false
         if version == StoreSchema.version {
@@ -205,7 +207,8 @@ public final class StateDatabase {
             if skipped > 0 { throw StoreError(.unreadable, path: path, detail: "none of its \(skipped) revisions holds a whole tree") }
             return nil
         }
-        guard last.revision - read[0].revision == read.count - 1 else {
+        // The rows' revisions are whatever the file holds: their difference is checked, not trapped.
+        guard case (let span, false) = last.revision.subtractingReportingOverflow(read[0].revision), span == read.count - 1 else {
             throw StoreError(.unreadable, path: path, detail: "its revisions \(read[0].revision)–\(last.revision) are not one after another")
         }
         guard let state else {

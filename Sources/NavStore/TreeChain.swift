@@ -24,7 +24,9 @@ struct TreeChain {
     /// The row that stores `tree` as the tree of `revision`, the row after the newest.
     mutating func write(revision: Int, tree: [UInt8]) -> Row {
         let row: Row
-        if let newest, let previous = newest.tree, newest.revision == revision - 1, let keyframe, revision - keyframe < interval {
+        if let newest, let previous = newest.tree, Self.follows(newest.revision, revision), let keyframe,
+            case (let since, false) = revision.subtractingReportingOverflow(keyframe), since < interval
+        {
             row = .delta(TreeDelta(from: previous, to: tree))
         } else {
             row = .full(tree)
@@ -44,10 +46,16 @@ struct TreeChain {
             keyframe = revision
             newest = (revision, tree.count, nil)
         case .delta(let delta):
-            guard let newest, newest.revision == revision - 1, let count = delta.length(after: newest.count) else { return false }
+            guard let newest, Self.follows(newest.revision, revision), let count = delta.length(after: newest.count) else { return false }
             self.newest = (revision, count, nil)
         }
         return true
+    }
+
+    /// Whether `revision` is the one after `previous`. Read revisions are whatever the file
+    /// holds: no arithmetic on them may trap.
+    static func follows(_ previous: Int, _ revision: Int) -> Bool {
+        previous != Int.max && previous + 1 == revision
     }
 
     /// The newest row's tree, rebuilt after the rows were read: the next row is written

@@ -59,4 +59,36 @@ import Testing
         chmod(directory.path, 0o700)
         #expect(throws: Never.self) { try StateDirectory.create(directory.path) }
     }
+
+    /// The numbers of a row are whatever the file holds: a revision or a delta's length at
+    /// either end of Int64 made the arithmetic that checks them trap (the process died with
+    /// SIGILL instead of refusing the file).
+    @Test(arguments: [
+        "UPDATE revisions SET prefix = 9223372036854775807 WHERE revision = 3",
+        "UPDATE revisions SET suffix = 9223372036854775807, prefix = 1 WHERE revision = 3",
+        """
+        UPDATE revisions SET prefix = NULL, suffix = NULL;
+        UPDATE revisions SET revision = -9223372036854775808 WHERE revision = 1;
+        UPDATE revisions SET revision = 9223372036854775807 WHERE revision = 4
+        """,
+    ])
+    func extremeNumbersInARowMakeTheDatabaseUnreadable(damage: String) throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var recorder = Recorder()
+        do {
+            let database = try StateDatabase(path: directory.database, app: "sample")
+            try database.commit([recorder.entries[0]], state: recorder.navigator)
+            try recorder.route(users: 1...3, committingEachTo: database)
+            database.close()
+        }
+        do {
+            let connection = try SQLiteConnection(path: directory.database)
+            try connection.execute(damage)
+        }
+        let database = try StateDatabase(path: directory.database, app: "sample")
+        defer { database.close() }
+        let error = #expect(throws: StoreError.self) { try database.load() }
+        #expect(error?.kind == .unreadable)
+    }
 }

@@ -128,7 +128,7 @@ demo: build
 # command that replays it (scripts/fuzz.sh). FUZZ_TARGETS picks targets, FUZZ_FLAGS adds
 # libFuzzer flags. The build (release, sanitized) has its own scratch path, .build-fuzz.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= server definition deeplink
+FUZZ_TARGETS ?= server definition deeplink store
 .PHONY: fuzz fuzz-build fuzz-short
 fuzz-build: deps
 	$(SWIFT) build --package-path Fuzzing --scratch-path "$(CURDIR)/.build-fuzz" -c release \

@@ -14,8 +14,12 @@ public final class StateDatabase {
     /// The schema the file had when it was opened, when navd upgraded it to
     /// `StoreSchema.version` (an older navd cannot read it any more).
     public let upgradedFrom: Int?
-    /// Revisions from one keyframe to the next (fewer when the history is shorter).
-    static let keyframeInterval = 64
+    /// Revisions from one keyframe to the next at most (fewer when the history is shorter):
+    /// reading a stored tree composes at most this many deltas less one (`TreeChain`).
+    static let keyframeInterval = 1024
+    /// Revisions from one keyframe to the next at least: a run's deltas beyond these are
+    /// never more bytes than its keyframe.
+    static let minimumRun = 64
     /// The layout this navd writes (`PRAGMA user_version`).
     public static let schemaVersion = StoreSchema.version
     /// The page size of a database navd creates.
@@ -49,8 +53,8 @@ public final class StateDatabase {
     private let end: SQLiteStatement
     private let rollback: SQLiteStatement
     private let insertRevision: SQLiteStatement
-    /// Revisions between keyframes: at most `historyLimit`, so that the rows on disk are never
-    /// more than twice the history.
+    /// Revisions between keyframes at most: at most `historyLimit` too, so that the rows on
+    /// disk are never more than twice the history.
     private let keyframeInterval: Int
     /// The trees of the rows written so far (the newest, and where the last keyframe is).
     private var written: TreeChain
@@ -167,7 +171,7 @@ public final class StateDatabase {
         self.lock = lock
         self.connection = connection
         self.keyframeInterval = keyframeInterval
-        written = TreeChain(interval: keyframeInterval)
+        written = TreeChain(interval: keyframeInterval, minimumRun: Self.minimumRun)
         begin = try connection.prepare("BEGIN IMMEDIATE")
         end = try connection.prepare("COMMIT")
         rollback = try connection.prepare("ROLLBACK")
@@ -185,7 +189,7 @@ public final class StateDatabase {
         // The chain checks each against the length of the tree before it; the entries keep the
         // rows as they are stored.
         var read: [(revision: Int, at: Int, cause: [UInt8], events: [UInt8], tree: TreeChain.Row)] = []
-        var chain = TreeChain(interval: keyframeInterval)
+        var chain = TreeChain(interval: keyframeInterval, minimumRun: Self.minimumRun)
         var state: [UInt8]?
         var skipped = 0
         while try rows.step() {

@@ -59,6 +59,9 @@ struct TreeDelta: Hashable {
         return prefix + middle.count + suffix
     }
 
+    /// What the delta takes in its row: its middle, and its two lengths.
+    var storedBytes: Int { middle.count + 16 }
+
     /// The tree this delta makes of `previous`; `nil` when it cannot be the tree it was made
     /// from (`length(after:)`).
     func applied(to previous: [UInt8]) -> [UInt8]? {

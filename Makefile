@@ -131,12 +131,13 @@ demo: build
 	sh Clients/navview/demo/demo.sh "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)"
 
 # Coverage-guided fuzzing (libFuzzer with AddressSanitizer, Fuzzing/): the server on a client's
-# bytes, app definitions with `check`, deep links. Each target runs FUZZ_SECONDS; the corpus grows
+# bytes, app definitions with `check`, deep links, and bursts of mutations through the server
+# into a real SQLite store, reopened and checked (store). Each target runs FUZZ_SECONDS; the corpus grows
 # in .fuzz/corpus/TARGET, a crash is saved in .fuzz/crashes/TARGET/ and fails the run with the
 # command that replays it (scripts/fuzz.sh). FUZZ_TARGETS picks targets, FUZZ_FLAGS adds
 # libFuzzer flags. The build (release, sanitized) has its own scratch path, .build-fuzz.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= server definition deeplink
+FUZZ_TARGETS ?= server definition deeplink store
 .PHONY: fuzz fuzz-build fuzz-short
 fuzz-build: deps
 	$(SWIFT) build --package-path Fuzzing --scratch-path "$(CURDIR)/.build-fuzz" -c release \

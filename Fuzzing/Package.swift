@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "fuzz-server", targets: ["fuzz-server"]),
         .executable(name: "fuzz-definition", targets: ["fuzz-definition"]),
         .executable(name: "fuzz-deeplink", targets: ["fuzz-deeplink"]),
+        .executable(name: "fuzz-store", targets: ["fuzz-store"]),
     ],
     dependencies: [
         .package(name: "navd", path: ".."),
@@ -51,6 +52,20 @@ let package = Package(
         .executableTarget(
             name: "fuzz-deeplink",
             dependencies: ["FuzzSupport", .product(name: "NavJSON", package: "navd"), .product(name: "NavigationCore", package: "navd"), .product(name: "NavProtocol", package: "navd")],
+            swiftSettings: swift6
+        ),
+        // Bursts of mutations -> the server -> a real SQLite store in a temporary directory ->
+        // restarts that reopen it and compare what it restores with what was acknowledged.
+        .executableTarget(
+            name: "fuzz-store",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "NavServer", package: "navd"),
+                .product(name: "NavStore", package: "navd"),
+                .product(name: "NavProtocol", package: "navd"),
+                .product(name: "NavJSON", package: "navd"),
+                .product(name: "NavigationCore", package: "navd"),
+            ],
             swiftSettings: swift6
         ),
     ]

@@ -7,6 +7,10 @@
   examples/*.json when that directory exists.
 - deeplink: every `url` the transcripts send, and the paths of the definitions above, filled
   in with sample values, under each of their schemes and hosts.
+- store: programs of its byte code (Fuzzing/Sources/fuzz-store/StoreSession.swift): the first
+  byte picks the history's limit, each next one an operation (0-4 route to a post, 6 close,
+  9 session.set, 10 nav.goto, 11 nav.reset, 12 event.emit, 13 checkpoint, 14 restart, 15 the
+  end of a loop iteration): bursts longer than the history, with restarts between them.
 
 Usage: scripts/fuzz-seeds.py OUT
 """
@@ -106,6 +110,19 @@ def main():
     for _, _, line in lines:
         sent_urls += re.findall(r'"url":"((?:[^"\\]|\\.)*)"', line)
     write(os.path.join(out, "deeplink"), sent_urls + deeplinks(texts))
+    write(os.path.join(out, "store"), store_programs())
+
+
+def store_programs():
+    """A few programs of the store target's byte code (as text of latin-1 code points)."""
+    route, close, session, goto, reset, emit, checkpoint, restart, flush = 0, 6, 9, 10, 11, 12, 13, 14, 15
+    burst = [route, 7, close, route, 8, route, 9, close, route, 10, session, 0, route, 11, close] * 3
+    programs = [
+        [2] + burst + [restart] + burst + [flush, goto, 3, reset, restart],
+        [0] + [route, 1, close] * 20 + [checkpoint, restart, emit, 5, flush, restart],
+        [7] + burst + [flush] + burst + [checkpoint] + burst + [restart, goto, 20, restart],
+    ]
+    return ["".join(chr(byte) for byte in program) for program in programs]
 
 
 if __name__ == "__main__":

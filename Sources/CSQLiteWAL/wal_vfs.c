@@ -70,8 +70,9 @@ static int flush(NavdFile *file) {
     file->buffer_length = 0;
     file->writes += 1;
     if (file->fail_next_write) {
+        /* As the default VFS answers a write that finds the disk full (ENOSPC). */
         file->fail_next_write = 0;
-        return SQLITE_IOERR_WRITE;
+        return SQLITE_FULL;
     }
     return file->real->pMethods->xWrite(file->real, file->buffer, length, file->buffer_offset);
 }

@@ -1,8 +1,11 @@
 import NavigationCore
 
 /// Acknowledged means committed (Protocol/semantics.md): with a store, the revisions of a loop
-/// iteration are committed in one transaction at the flush point, before the transport writes
-/// anything queued in that iteration (responses and notifications only queue until then).
+/// iteration are committed at the flush point, before the transport writes anything queued in
+/// that iteration (responses and notifications only queue until then). An iteration that makes
+/// more revisions than the history keeps commits them in several transactions: one each time
+/// the history holds nothing but uncommitted revisions (`commitBeforeTheHistoryDropsOne`),
+/// since the store takes them from the history.
 extension NavServer {
     /// Sets the store; `revision` is the last one it already holds (0 when it holds nothing,
     /// so that the first flush commits the boot revision).
@@ -17,12 +20,37 @@ extension NavServer {
     /// Commits every revision made since the last commit, with the state after them, in one
     /// call to the store; nothing when there is none or no store. When the store throws, the
     /// revisions stay uncommitted and the error goes to the caller, which must not let anything
-    /// of them be written (navd stops).
+    /// of them be written (navd stops). A commit that failed inside the iteration
+    /// (`commitBeforeTheHistoryDropsOne`) fails every flush after it: the revisions it could not
+    /// commit may be gone from the history since.
     public func flushCommits() throws {
+        if let failedCommit { throw failedCommit }
         guard let store, engine.revision != storedRevision else { return }
         let entries = try history.entriesEncodingTrees(since: storedRevision, current: engine.tree, text: &treeText)
+        // The first commit starts at the history's first revision, every later one at the
+        // revision after the last committed: a gap would be revisions acknowledged and lost.
+        precondition(
+            storedRevision == 0 || (storedRevision < Int.max && entries.first?.revision == storedRevision + 1),
+            "navd: revisions after \(storedRevision) left the history before they were committed")
         try Self.commit(entries, to: store, state: &engine)
         storedRevision = engine.revision
+    }
+
+    /// Called after each revision the history keeps: when every revision it keeps is
+    /// uncommitted, the next one would drop the oldest before the store had it, so they are
+    /// committed now, in the middle of the loop iteration. Nothing of the iteration has been
+    /// written to a client yet (the transport writes at the flush point), so acknowledged still
+    /// means committed. A failure is kept for the flush point, which throws it (navd stops
+    /// there, before writing anything).
+    func commitBeforeTheHistoryDropsOne() {
+        guard store != nil, failedCommit == nil, history.count == history.limit, let oldest = history.oldest,
+            oldest > storedRevision
+        else { return }
+        do {
+            try flushCommits()
+        } catch {
+            failedCommit = error
+        }
     }
 
     /// `store.commit` of the navigator where it is stored: passing `engine` itself would first

@@ -5,16 +5,17 @@ import NavJSON
 /// The history of committed revisions and the methods that read it or travel through it
 /// (docs/protocol.md: `nav.history`, `nav.goto`, `nav.reset`).
 extension NavServer {
-    /// Keeps a committed revision (the navigator's newest) with the undo of its change; every
-    /// `History.keptTreeInterval`th one keeps the tree too, the navigator's value shared until
-    /// the navigator edits it (copy-on-write). Nothing is encoded for it: the events' JSON is
-    /// kept when the caller wrote it already.
+    /// Keeps a committed revision (the navigator's newest) with the undo of its change; some
+    /// keep the tree too (`KeptTrees`: by the size of the tree and of the edits since the last
+    /// one), the navigator's value shared until the navigator edits it (copy-on-write).
+    /// Nothing is encoded for it: the events' JSON is kept when the caller wrote it already.
     func remember(_ result: OperationResult, cause: consuming HistoryCause, encodedEvents: [UInt8]?) {
         precondition(result.revision == engine.revision, "navd: only the navigator's newest revision is remembered")
-        let keeps = result.revision % History.keptTreeInterval == 0
+        let keeps = keptTrees.keeps(undo: engine.lastUndo, nodes: engine.tree.screens.count + engine.tree.flows.count)
         history.append(HistoryEntry(
             revision: result.revision, at: configuration.now(), cause: cause, events: result.events, encodedEvents: encodedEvents,
             undo: engine.lastUndo, keeping: keeps ? engine.tree : nil))
+        commitBeforeTheHistoryDropsOne()
     }
 
     /// `{entries, oldest, latest, more?}`, entries newest last, written whole before it is

@@ -38,6 +38,10 @@ public final class NavServer {
     /// Where revisions are made durable (`NavServer+Durability`), and the last revision it holds.
     var store: (any StateStore)?
     var storedRevision = 0
+    /// Which revisions the history keeps with their tree.
+    var keptTrees = KeptTrees()
+    /// The error of a commit made inside a loop iteration, thrown by the next flush.
+    var failedCommit: (any Error)?
     /// Routing events waiting to be handled (`NavServer+Events`).
     var eventQueue = EventQueue()
     /// The connections that called `events.listen` with at least one event, in the order of

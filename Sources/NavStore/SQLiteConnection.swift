@@ -1,5 +1,6 @@
 internal import CSQLite
 internal import CSQLiteWAL
+import Glibc
 
 /// One open SQLite database: the handle, statements run once, and SQLite's errors as
 /// `StoreError`s naming the file. Closed when released.
@@ -53,27 +54,41 @@ final class SQLiteConnection {
     /// The last error of this connection, as SQLite words it.
     var message: String { handle.map { String(cString: sqlite3_errmsg($0)) } ?? "closed" }
 
-    /// The error for a failed call: a file that is not a database, or is damaged, is
-    /// `unreadable` (navd cannot use it, and leaves it alone); anything else `failed`.
+    /// The error for a failed call, in words a user can act on, naming no SQL: a file that is
+    /// not a database or is damaged is `unreadable` (navd cannot use it, and leaves it alone),
+    /// one navd cannot write `readOnly`, a full disk `diskFull` (by SQLite's result code or the
+    /// errno behind it); anything else `failed`. `what` says what navd was doing ("writing").
     func error(_ status: Int32, doing what: String) -> StoreError {
+        let errno = handle.map { sqlite3_system_errno($0) } ?? 0
+        let cause = errno == 0 ? message : "\(message): \(String(cString: strerror(errno)))"
         switch status & 0xff {
-        case SQLITE_NOTADB, SQLITE_CORRUPT:
-            StoreError(.unreadable, path: path, detail: message)
+        case SQLITE_NOTADB:
+            return StoreError(.unreadable, path: path, detail: message)
+        case SQLITE_CORRUPT:
+            return StoreError(.unreadable, path: path, detail: "damaged: \(message)")
+        case SQLITE_READONLY:
+            return StoreError(.readOnly, path: path, detail: "\(what): \(cause)")
+        case SQLITE_FULL:
+            return StoreError(.diskFull, path: path, detail: "\(what): \(cause)")
         default:
-            StoreError(.failed, path: path, detail: "\(what): \(message)")
+            return StoreError(StoreError.kind(ofErrno: errno) ?? .failed, path: path, detail: "\(what): \(cause)")
         }
     }
 
-    /// Runs statements that return no rows.
-    func execute(_ sql: String) throws(StoreError) {
+    /// Runs statements that return no rows; `what` names them in an error.
+    func execute(_ sql: String, doing what: String = "setting the database up") throws(StoreError) {
         let status = sqlite3_exec(handle, sql, nil, nil, nil)
-        guard status == SQLITE_OK else { throw error(status, doing: sql) }
+        guard status == SQLITE_OK else { throw error(status, doing: what) }
     }
+
+    /// Whether SQLite opened the file read-only (it does so without a word when the file is
+    /// write-protected, and every write then fails).
+    var isReadOnly: Bool { handle.map { sqlite3_db_readonly($0, "main") == 1 } ?? false }
 
     func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
-        guard status == SQLITE_OK, let statement else { throw error(status, doing: "preparing \(sql)") }
+        guard status == SQLITE_OK, let statement else { throw error(status, doing: "reading") }
         return SQLiteStatement(statement, connection: self)
     }
 
@@ -127,7 +142,7 @@ final class SQLiteConnection {
     /// The one integer a statement such as `PRAGMA user_version` returns.
     func integer(_ sql: String) throws(StoreError) -> Int {
         let statement = try prepare(sql)
-        guard try statement.step() else { throw StoreError(.failed, path: path, detail: "\(sql) returned no row") }
+        guard try statement.step() else { throw StoreError(.unreadable, path: path, detail: "a setting it must have is missing") }
         return statement.int(0)
     }
 }

@@ -22,9 +22,10 @@ final class SQLiteStatement {
 
     /// UTF-8 bytes (JSON) as text; SQLite copies them.
     func bind(_ bytes: [UInt8], at index: Int32) throws(StoreError) {
+        let length = try Self.length(bytes.count, connection)
         let status = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
-                navd_sqlite3_bind_text_copy(statement, index, $0, Int32(buffer.count))
+                navd_sqlite3_bind_text_copy(statement, index, $0, length)
             }
         }
         guard status == SQLITE_OK else { throw connection.error(status, doing: "binding") }
@@ -34,15 +35,25 @@ final class SQLiteStatement {
     /// stay valid and unchanged until the statement has run and `clearBindings()` forgot them.
     func bind(borrowedText bytes: UnsafeRawBufferPointer, at index: Int32) throws(StoreError) {
         let text = bytes.isEmpty ? Self.empty : bytes.baseAddress!
-        let status = navd_sqlite3_bind_text_borrowed(statement, index, text.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
+        let length = try Self.length(bytes.count, connection)
+        let status = navd_sqlite3_bind_text_borrowed(statement, index, text.assumingMemoryBound(to: CChar.self), length)
         guard status == SQLITE_OK else { throw connection.error(status, doing: "binding") }
     }
 
     /// Bytes as a blob read where they are (an empty one too, not NULL), as `bind(borrowedText:at:)`.
     func bind(borrowedBlob bytes: UnsafeRawBufferPointer, at index: Int32) throws(StoreError) {
         let blob = bytes.isEmpty ? Self.empty : bytes.baseAddress!
-        let status = navd_sqlite3_bind_blob_borrowed(statement, index, blob, Int32(bytes.count))
+        let length = try Self.length(bytes.count, connection)
+        let status = navd_sqlite3_bind_blob_borrowed(statement, index, blob, length)
         guard status == SQLITE_OK else { throw connection.error(status, doing: "binding") }
+    }
+
+    /// A value's length as SQLite takes it (an `Int32`): a larger one is an error, not a trap.
+    private static func length(_ count: Int, _ connection: SQLiteConnection) throws(StoreError) -> Int32 {
+        guard let length = Int32(exactly: count) else {
+            throw StoreError(.failed, path: connection.path, detail: "writing: a value of \(count) bytes, more than SQLite takes")
+        }
+        return length
     }
 
     /// Where empty borrowed bytes point (SQLite binds a null pointer as NULL): a constant of
@@ -71,7 +82,10 @@ final class SQLiteStatement {
             return false
         default:
             sqlite3_reset(statement)
-            throw connection.error(status, doing: "running \(String(cString: sqlite3_sql(statement)))")
+            // A statement that reads outside a transaction was reading; anything else (a write,
+            // or the COMMIT of a transaction that wrote) was writing.
+            let reading = sqlite3_stmt_readonly(statement) != 0 && sqlite3_get_autocommit(connection.handle) != 0
+            throw connection.error(status, doing: reading ? "reading" : "writing")
         }
     }
 

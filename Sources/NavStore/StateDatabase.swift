@@ -14,8 +14,12 @@ public final class StateDatabase {
     /// The schema the file had when it was opened, when navd upgraded it to
     /// `StoreSchema.version` (an older navd cannot read it any more).
     public let upgradedFrom: Int?
-    /// Revisions from one keyframe to the next (fewer when the history is shorter).
-    static let keyframeInterval = 64
+    /// Revisions from one keyframe to the next at most (fewer when the history is shorter):
+    /// reading a stored tree composes at most this many deltas less one (`TreeChain`).
+    static let keyframeInterval = 1024
+    /// Revisions from one keyframe to the next at least: a run's deltas beyond these are
+    /// never more bytes than its keyframe.
+    static let minimumRun = 64
     /// The layout this navd writes (`PRAGMA user_version`).
     public static let schemaVersion = StoreSchema.version
     /// The page size of a database navd creates.
@@ -49,8 +53,8 @@ public final class StateDatabase {
     private let end: SQLiteStatement
     private let rollback: SQLiteStatement
     private let insertRevision: SQLiteStatement
-    /// Revisions between keyframes: at most `historyLimit`, so that the rows on disk are never
-    /// more than twice the history.
+    /// Revisions between keyframes at most: at most `historyLimit` too, so that the rows on
+    /// disk are never more than twice the history.
     private let keyframeInterval: Int
     /// The trees of the rows written so far (the newest, and where the last keyframe is).
     private var written: TreeChain
@@ -69,10 +73,15 @@ public final class StateDatabase {
         self.historyLimit = historyLimit
         self.checkpoints = checkpoints
         let lock = try StoreLock(database: path)
+        try WALHeader.check(database: path)
         // Created private (SQLite would make it 0644, and its -wal and -shm files as it is).
+        // A file navd cannot write is refused here, not at the first mutation (SQLite would
+        // open it read-only without a word).
         let created = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if created >= 0 { Glibc.close(created) }
+        guard created >= 0 else { throw StoreError.system(errno, path: path, doing: "cannot open it to write") }
+        Glibc.close(created)
         let connection = try SQLiteConnection(path: path, sync: sync)
+        if connection.isReadOnly { throw StoreError(.readOnly, path: path, detail: "SQLite opened it read-only") }
         // Read before anything is written: a file that is not navd's is refused untouched.
         let version = try connection.integer("PRAGMA user_version")
         let objects = try connection.integer("SELECT count(*) FROM sqlite_master")
@@ -112,7 +121,9 @@ public final class StateDatabase {
         try connection.execute("PRAGMA synchronous = FULL; PRAGMA fullfsync = OFF; PRAGMA checkpoint_fullfsync = ON")
         connection.checkpointLog(atPages: checkpoints.forced)
         let keyframeInterval = min(Self.keyframeInterval, historyLimit)
-        let needed = historyLimit + keyframeInterval
+        // --history may be as large as an Int: the ring's size saturates instead of trapping.
+        let (sum, overflow) = historyLimit.addingReportingOverflow(keyframeInterval)
+        let needed = overflow ? Int.max : sum
         var slots = needed
         var grows = false
         if version == StoreSchema.version {
@@ -150,12 +161,17 @@ public final class StateDatabase {
                 throw error
             }
         }
+        // What a write needs besides the file (its log, created in its directory; room on the
+        // disk; a file system that takes writes, whoever navd runs as) is tried now with one
+        // small write: navd stops at its start, naming the file, rather than at the first
+        // mutation a client makes.
+        try connection.execute(StoreSchema.countOpen, doing: "checking that navd can write it")
         self.slots = slots
         upgradedFrom = version >= 1 && version < StoreSchema.version ? version : nil
         self.lock = lock
         self.connection = connection
         self.keyframeInterval = keyframeInterval
-        written = TreeChain(interval: keyframeInterval)
+        written = TreeChain(interval: keyframeInterval, minimumRun: Self.minimumRun)
         begin = try connection.prepare("BEGIN IMMEDIATE")
         end = try connection.prepare("COMMIT")
         rollback = try connection.prepare("ROLLBACK")
@@ -173,7 +189,7 @@ public final class StateDatabase {
         // The chain checks each against the length of the tree before it; the entries keep the
         // rows as they are stored.
         var read: [(revision: Int, at: Int, cause: [UInt8], events: [UInt8], tree: TreeChain.Row)] = []
-        var chain = TreeChain(interval: keyframeInterval)
+        var chain = TreeChain(interval: keyframeInterval, minimumRun: Self.minimumRun)
         var state: [UInt8]?
         var skipped = 0
         while try rows.step() {
@@ -195,7 +211,8 @@ public final class StateDatabase {
             if skipped > 0 { throw StoreError(.unreadable, path: path, detail: "none of its \(skipped) revisions holds a whole tree") }
             return nil
         }
-        guard last.revision - read[0].revision == read.count - 1 else {
+        // The rows' revisions are whatever the file holds: their difference is checked, not trapped.
+        guard case (let span, false) = last.revision.subtractingReportingOverflow(read[0].revision), span == read.count - 1 else {
             throw StoreError(.unreadable, path: path, detail: "its revisions \(read[0].revision)–\(last.revision) are not one after another")
         }
         guard let state else {

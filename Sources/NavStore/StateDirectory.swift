@@ -18,18 +18,26 @@ public enum StateDirectory {
     }
 
     /// Creates `directory` (and its missing parents) with mode 0700; an existing one is left as
-    /// it is.
+    /// it is, but refused (`.unsafeDirectory`) when it belongs to another user or others can
+    /// write to it, as the socket's directory is: another user could put a database of their
+    /// own, or a link, where navd opens its own.
     public static func create(_ directory: String) throws(StoreError) {
         var path = directory.hasPrefix("/") ? "" : "."
         for part in directory.split(separator: "/") {
             path += "/" + part
             if mkdir(path, 0o700) != 0 && errno != EEXIST {
-                throw StoreError(.failed, path: directory, detail: "cannot create \(path): \(String(cString: strerror(errno)))")
+                throw StoreError.system(errno, path: directory, doing: "cannot create \(path)")
             }
         }
         var info = stat()
         guard stat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw StoreError(.failed, path: directory, detail: "not a directory")
+        }
+        guard info.st_uid == geteuid() else {
+            throw StoreError(.unsafeDirectory, path: directory, detail: "it belongs to uid \(info.st_uid), not to uid \(geteuid()) that runs navd")
+        }
+        guard info.st_mode & 0o022 == 0 else {
+            throw StoreError(.unsafeDirectory, path: directory, detail: "others can write to it (mode \(String(info.st_mode & 0o7777, radix: 8)))")
         }
     }
 }

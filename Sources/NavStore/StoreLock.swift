@@ -18,14 +18,14 @@ final class StoreLock {
         while descriptor < 0 {
             let opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
             guard opened >= 0 else {
-                throw StoreError(.failed, path: database, detail: "cannot open its lock \(path): \(String(cString: strerror(errno)))")
+                throw StoreError.system(errno, path: database, doing: "cannot open its lock \(path)")
             }
             guard flock(opened, LOCK_EX | LOCK_NB) == 0 else {
                 let reason = errno
                 let holder = Self.pid(in: opened)
                 close(opened)
                 if reason == EWOULDBLOCK { throw StoreError(.locked(pid: holder), path: database) }
-                throw StoreError(.failed, path: database, detail: "cannot lock \(path): \(String(cString: strerror(reason)))")
+                throw StoreError.system(reason, path: database, doing: "cannot lock \(path)")
             }
             if Self.isStillAt(path, opened) {
                 descriptor = opened

@@ -1,7 +1,8 @@
 /// The database's layout, version `StoreSchema.version` in SQLite's `user_version`:
 /// - `meta(key, value)`: `schema` (the version again, readable by a person), `app` (the app
-///   definition's name: another app's database is refused, not overwritten) and `slots` (the
-///   rows the history can take);
+///   definition's name: another app's database is refused, not overwritten), `slots` (the
+///   rows the history can take) and `opens` (how many times a navd opened it: the write each
+///   open makes to find a database it cannot write before a client's first mutation does);
 /// - `revisions(slot, revision, at, cause, events, tree, prefix, suffix, state)`: the history,
 ///   one row per committed revision, its cause and events as JSON (the shapes of `nav.history`).
 ///   `tree` is the tree's JSON when `prefix` is NULL (a keyframe), else a `TreeDelta` against
@@ -72,6 +73,12 @@ enum StoreSchema {
             VALUES (?9, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
         """
     static let loadRevisions = "SELECT revision, at, cause, events, tree, prefix, suffix, state FROM revisions ORDER BY revision"
+    /// One more open: a value that changes, so that SQLite writes a page (it skips a write
+    /// of the bytes a row already holds).
+    static let countOpen = """
+        INSERT OR REPLACE INTO meta (key, value)
+            VALUES ('opens', coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'opens'), 0) + 1)
+        """
     static let app = "SELECT value FROM meta WHERE key = 'app'"
     static let insertApp = "INSERT INTO meta (key, value) VALUES ('app', ?1)"
     static let slots = "SELECT value FROM meta WHERE key = 'slots'"

@@ -5,10 +5,12 @@ internal import Synchronization
 /// their tree's JSON from it when a client asks: a history keeps ten thousand revisions, and a
 /// whole copy of a large tree for each would not fit in memory.
 ///
-/// The run keeps the last tree it rebuilt, and rebuilds a later one from there: `nav.history`
-/// writes a page oldest first, so each tree of the page costs one delta, not every delta from
-/// the keyframe (up to `StateDatabase.keyframeInterval - 1` copies of the whole tree). A run
-/// holds at most one tree besides its keyframe.
+/// A tree `count` deltas after the keyframe is rebuilt by composing those deltas as pieces of
+/// the keyframe and of the deltas' middles (`compose`), then copying the pieces once: a run
+/// can be up to `StateDatabase.keyframeInterval` rows long, and applying each delta to a whole copy of a
+/// large tree would cost that many copies. The run also keeps the last tree it rebuilt and
+/// goes on from there: `nav.history` writes a page oldest first, so each tree of the page
+/// costs one delta. A run holds at most one tree besides its keyframe.
 final class StoredTreeRun: Sendable {
     let keyframe: [UInt8]
     /// Checked when the rows were read (`TreeChain.read`): each applies to the tree before it.
@@ -26,11 +28,7 @@ final class StoredTreeRun: Sendable {
     func tree(afterDeltas count: Int) -> [UInt8] {
         last.withLock { last in
             let (start, tree) = last.map { $0.count <= count ? ($0.count, $0.tree) : (0, keyframe) } ?? (0, keyframe)
-            var rebuilt = tree
-            for delta in deltas[start..<count] {
-                guard let next = delta.applied(to: rebuilt) else { preconditionFailure("navd: a stored delta that was checked no longer applies") }
-                rebuilt = next
-            }
+            let rebuilt = start == count ? tree : Self.compose(tree, deltas[start..<count])
             last = (count, rebuilt, (last?.deltasApplied ?? 0) + count - start)
             return rebuilt
         }
@@ -38,4 +36,61 @@ final class StoredTreeRun: Sendable {
 
     /// Deltas applied since the run was made.
     var deltasApplied: Int { last.withLock { $0?.deltasApplied ?? 0 } }
+
+    /// A part of a tree being rebuilt: bytes of the tree the deltas start from (`source`
+    /// -1) or of the middle of the delta at `source`.
+    struct Piece: Equatable {
+        var source: Int
+        var range: Range<Int>
+    }
+
+    /// `base` after `deltas`, in order. The tree is kept as pieces while the deltas are
+    /// applied, and copied once at the end: a delta keeps pieces of its prefix and suffix,
+    /// adding its middle and at most one cut piece, so there are at most `2 k + 1` pieces after
+    /// `k` deltas, and rebuilding costs `O(k²)` steps on pieces and one copy of the tree (not
+    /// `k` copies).
+    static func compose(_ base: [UInt8], _ deltas: ArraySlice<TreeDelta>) -> [UInt8] {
+        var pieces = base.isEmpty ? [] : [Piece(source: -1, range: 0..<base.count)]
+        var length = base.count
+        var next: [Piece] = []
+        for index in deltas.indices {
+            let delta = deltas[index]
+            guard let after = delta.length(after: length) else {
+                preconditionFailure("navd: a stored delta that was checked no longer applies")
+            }
+            next.removeAll(keepingCapacity: true)
+            take(pieces, in: 0..<delta.prefix, into: &next)
+            if !delta.middle.isEmpty { next.append(Piece(source: index, range: 0..<delta.middle.count)) }
+            take(pieces, in: (length - delta.suffix)..<length, into: &next)
+            swap(&pieces, &next)
+            length = after
+        }
+        var tree: [UInt8] = []
+        tree.reserveCapacity(length)
+        for piece in pieces {
+            if piece.source < 0 { tree += base[piece.range] } else { tree += deltas[piece.source].middle[piece.range] }
+        }
+        return tree
+    }
+
+    /// Appends what of `pieces` (a text, their bytes one after another) lies in `wanted`, a
+    /// piece that continues the last one of `out` merged into it.
+    private static func take(_ pieces: [Piece], in wanted: Range<Int>, into out: inout [Piece]) {
+        guard !wanted.isEmpty else { return }
+        var offset = 0
+        for piece in pieces {
+            let end = offset + piece.range.count
+            if end > wanted.lowerBound {
+                let from = piece.range.lowerBound + max(wanted.lowerBound, offset) - offset
+                let to = piece.range.lowerBound + min(wanted.upperBound, end) - offset
+                if let previous = out.last, previous.source == piece.source, previous.range.upperBound == from {
+                    out[out.count - 1].range = previous.range.lowerBound..<to
+                } else {
+                    out.append(Piece(source: piece.source, range: from..<to))
+                }
+            }
+            if end >= wanted.upperBound { return }
+            offset = end
+        }
+    }
 }

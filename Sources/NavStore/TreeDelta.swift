@@ -52,11 +52,15 @@ struct TreeDelta: Hashable {
     }
 
     /// The length of the tree this delta makes of a tree of `count` bytes; `nil` when it
-    /// cannot be the tree it was made from (lengths past its end: a damaged row).
+    /// cannot be the tree it was made from (lengths past its end: a damaged row, whose lengths
+    /// may be anything, so nothing adds them before they are known to fit in `count`).
     func length(after count: Int) -> Int? {
-        guard prefix >= 0, suffix >= 0, prefix + suffix <= count else { return nil }
+        guard prefix >= 0, suffix >= 0, prefix <= count, suffix <= count - prefix else { return nil }
         return prefix + middle.count + suffix
     }
+
+    /// What the delta takes in its row: its middle, and its two lengths.
+    var storedBytes: Int { middle.count + 16 }
 
     /// The tree this delta makes of `previous`; `nil` when it cannot be the tree it was made
     /// from (`length(after:)`).

@@ -29,7 +29,11 @@ struct StartingState {
         var history = History(limit: historyLimit)
         for entry in stored.entries { history.append(entry) }
         let snapshot = stored.snapshot
-        var detail = stored.entries.last.map { " (age \(Self.age(milliseconds: now - $0.at)))" } ?? ""
+        // A stored time is whatever the file holds: a difference that does not fit is no age.
+        var detail = stored.entries.last.map { entry in
+            let (age, overflow) = now.subtractingReportingOverflow(entry.at)
+            return " (age \(overflow ? "unknown" : Self.age(milliseconds: age)))"
+        } ?? ""
         if let schema = database.upgradedFrom {
             detail += " (its file upgraded from schema \(schema) to \(StateDatabase.schemaVersion): an older navd cannot read it now)"
         }

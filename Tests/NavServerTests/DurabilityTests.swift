@@ -92,4 +92,58 @@ import NavJSON
         #expect(again.entries.map(\.revision) == [3])
         #expect(again.state == restored.navigator.snapshot)
     }
+
+    /// A burst that makes more revisions in one loop iteration than the history keeps: the
+    /// store takes its entries from the history, so before the fix the flush committed only the
+    /// newest `historyLimit` of them and the database kept a gap (navd then refused to open it).
+    /// Every revision reaches the store now, in order, each commit ending with its state.
+    @Test func aBurstLongerThanTheHistoryCommitsEveryRevision() throws {
+        var configuration = ServerConfiguration()
+        configuration.now = { 1_700_000_000_000 }
+        configuration.historyLimit = 4
+        let h = Harness(configuration: configuration)
+        let store = MemoryStore()
+        h.server.persist(to: store, committedThrough: 0)
+        let a = h.connect()
+        var burst = ""
+        for index in 1...11 {
+            let line = index % 3 == 0
+                ? #"{"jsonrpc":"2.0","id":\#(index),"method":"nav.close"}"#
+                : #"{"jsonrpc":"2.0","id":\#(index),"method":"nav.route","params":{"to":"post","params":{"postId":\#(index)}}}"#
+            burst += line + "\n"
+        }
+        h.send(burst, from: a)
+        try h.server.flushCommits()
+        #expect(store.entries.map(\.revision) == Array(1...12))
+        #expect(store.commits.count > 1)
+        for commit in store.commits {
+            #expect(commit.state.revision == commit.entries.last?.revision)
+        }
+        #expect(store.state == h.server.navigator.snapshot)
+        #expect(try store.entries.last?.tree == h.server.navigator.tree)
+        #expect(!h.server.hasUncommittedRevisions)
+    }
+
+    /// A commit that fails in the middle of a burst fails the flush point too (navd stops
+    /// there before writing a response), and every flush after it: the revisions it could not
+    /// commit are no longer all in the history.
+    @Test func aFailedCommitInsideABurstFailsTheFlush() throws {
+        var configuration = ServerConfiguration()
+        configuration.historyLimit = 2
+        let h = Harness(configuration: configuration)
+        let store = MemoryStore()
+        h.server.persist(to: store, committedThrough: 0)
+        try h.server.flushCommits()
+        store.failNext = true
+        let a = h.connect()
+        var burst = ""
+        for index in 1...5 {
+            burst += #"{"jsonrpc":"2.0","id":\#(index),"method":"nav.route","params":{"to":"post","params":{"postId":\#(index)}}}"# + "\n"
+        }
+        h.send(burst, from: a)
+        #expect(store.commits.count == 1)
+        #expect(throws: MemoryStore.Refused.self) { try h.server.flushCommits() }
+        #expect(throws: MemoryStore.Refused.self) { try h.server.flushCommits() }
+        #expect(store.entries.map(\.revision) == [1])
+    }
 }

@@ -126,7 +126,7 @@ import Testing
                 PRAGMA user_version = 2;
                 """)
             let insert = try old.prepare("INSERT INTO revisions VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
-            var chain = TreeChain(interval: 3)
+            var chain = TreeChain(interval: 3, minimumRun: 3)
             for entry in recorder.entries {
                 let row = chain.write(revision: entry.revision, tree: entry.encodedTree!)
                 guard entry.revision >= 4 else { continue }
@@ -229,8 +229,9 @@ import Testing
         }
         let connection = try SQLiteConnection(path: directory.database)
         let rows = try connection.integer("SELECT count(*) FROM revisions")
-        #expect(rows == min(recorder.entries.count, 100 + StateDatabase.keyframeInterval))
-        // One whole tree per 64 revisions; the rest are deltas, far smaller than a tree.
+        #expect(rows == min(recorder.entries.count, 100 + min(100, StateDatabase.keyframeInterval)))
+        // A whole tree per 64 revisions at most (the deltas of this small tree add up to more
+        // than a tree soon after); the rest are deltas, far smaller than a tree.
         #expect(try connection.integer("SELECT count(*) FROM revisions WHERE prefix IS NULL") <= 3)
         #expect(try connection.integer("SELECT max(length(tree)) FROM revisions WHERE prefix IS NOT NULL")
             < connection.integer("SELECT min(length(tree)) FROM revisions WHERE prefix IS NULL") / 2)
@@ -311,7 +312,7 @@ import Testing
             #expect(database.upgradedFrom == nil)
             database.close()
         }
-        let connection = try Self.expectRing(at: directory.database, slots: History.defaultLimit + 64, rows: 4)
+        let connection = try Self.expectRing(at: directory.database, slots: History.defaultLimit + StateDatabase.keyframeInterval, rows: 4)
         #expect(try connection.integer("SELECT count(*) FROM sqlite_master WHERE name = 'state'") == 0)
     }
 
@@ -539,7 +540,10 @@ import Testing
         let saved = recorder.navigator.snapshot
         try recorder.route(userId: 1)
         #expect(database.connection.failNextLogWrite())
-        #expect(throws: StoreError.self) { try database.commit([recorder.entries[1]], state: recorder.navigator) }
+        let error = #expect(throws: StoreError.self) { try database.commit([recorder.entries[1]], state: recorder.navigator) }
+        // It says what happened and names the file, not the SQL statement that failed.
+        #expect(error?.kind == .diskFull)
+        #expect(error?.description == "\(directory.database): the disk is full (writing: database or disk is full): free space on its file system, or start navd with --ephemeral")
         #expect(try database.load()?.snapshot == saved)
         database.close()
         do {

@@ -9,6 +9,7 @@ silently replaced by a fresh state.
 """
 
 import json
+import os
 import pathlib
 import shutil
 import signal
@@ -330,3 +331,172 @@ def test_a_restart_beside_a_large_tree_keeps_navd_small(navd_command, state_dir)
         assert after < before + 12 * 1024, f"navd's RSS: {before} KiB before the restart, {after} KiB after it"
     finally:
         second.stop()
+
+
+@pytest.mark.parametrize("stop_signal", [signal.SIGTERM, signal.SIGKILL], ids=["sigterm", "kill-9"])
+def test_a_burst_longer_than_the_history_is_committed_whole(navd_command, state_dir, stop_signal):
+    """The commit took its entries from the in-memory history, which keeps only `--history`
+    revisions: one client writing 300 route/close requests before reading an answer made 300
+    revisions in one loop iteration with `--history 100`, the commit wrote the newest 100 of
+    them into a ring whose other slots still held older rows, and the next start exited 1
+    ("its revisions 165–301 are not one after another"). Every acknowledged revision must be
+    on disk and the database must open."""
+    navd = durable(navd_command, state_dir, "--history", "100")
+    try:
+        with navd.client() as client:
+            lines = []
+            for serial in range(1, 301):
+                if serial % 2:
+                    method, params = "nav.route", {"to": "post", "params": {"postId": serial}}
+                else:
+                    method, params = "nav.close", {}
+                lines.append(json.dumps({"jsonrpc": "2.0", "id": serial, "method": method, "params": params}))
+            client.send_raw(("\n".join(lines) + "\n").encode())
+            revisions = [client.response(serial)["result"]["revision"] for serial in range(1, 301)]
+            assert revisions == list(range(2, 302))
+            state = client.call("nav.state")
+            before = client.call("nav.history", {"limit": 100, "tree": True})
+        navd.process.send_signal(stop_signal)
+        navd.process.wait(timeout=10)
+    finally:
+        navd.stop()
+    restarted = durable(navd_command, state_dir, "--history", "100")
+    try:
+        assert restarted.stdout().splitlines()[0].startswith("navd: restored revision 301 (age ")
+        with restarted.client() as client:
+            assert client.call("nav.state") == state
+            after = client.call("nav.history", {"limit": 100, "tree": True})
+            assert [entry["revision"] for entry in after["entries"]] == list(range(202, 302))
+            assert after == before
+    finally:
+        assert restarted.stop() == 0
+
+
+def mount_namespace_or_skip(scratch):
+    """`unshare -rm`, where navd can be given a read-only or a full file system whoever runs the
+    tests (as root, file modes stop no write); skips where this machine allows no mount
+    namespace."""
+    probe = scratch / "probe"
+    probe.mkdir()
+    done = subprocess.run(["unshare", "-rm", "sh", "-c", 'mount -t tmpfs -o size=64k navd-probe "$0"', str(probe)],
+                          capture_output=True, text=True, timeout=15)
+    if done.returncode != 0:
+        pytest.skip(f"no mount namespace here (unshare -rm: {done.stderr.strip()})")
+    return ["unshare", "-rm", "sh", "-c"]
+
+
+FIRST_START = """
+set -e
+"$@" --socket "$SCRATCH/first.sock" --state-dir "$STATE" > "$SCRATCH/first.log" 2>&1 &
+first=$!
+while [ ! -S "$SCRATCH/first.sock" ]; do sleep 0.05; done
+kill -TERM $first
+wait $first
+"""
+
+
+def test_a_database_on_a_read_only_file_system_stops_navd_at_start(navd_command, state_dir, tmp_path):
+    """SQLite opens a file it cannot write read-only without a word: navd restored, listened,
+    and died at the first route with a whole SQL statement as its message (under systemd a
+    restart loop). It must stop at its start, naming the file and what to do."""
+    unshare = mount_namespace_or_skip(tmp_path)
+    database = state_dir / "social.sqlite"
+    script = FIRST_START + """
+mount --bind "$STATE/social.sqlite" "$STATE/social.sqlite"
+mount -o remount,ro,bind "$STATE/social.sqlite"
+exec "$@" --socket "$SCRATCH/second.sock" --state-dir "$STATE"
+"""
+    done = subprocess.run([*unshare, script, "sh", *navd_command], capture_output=True, text=True, timeout=30,
+                          stdin=subprocess.DEVNULL, env={**os.environ, "STATE": str(state_dir), "SCRATCH": str(tmp_path)})
+    assert done.returncode == 1, done
+    assert done.stderr == (
+        f"navd: {database} is read-only for navd (cannot open it to write: Read-only file system): let navd's user"
+        " write the file and its directory, or start navd with --ephemeral\n")
+
+
+def test_a_full_disk_stops_navd_at_start(navd_command, state_dir, tmp_path):
+    """A database that opens and reads but takes no write (here its file system is full) was
+    found only at the first mutation. navd now tries one small write at its start."""
+    unshare = mount_namespace_or_skip(tmp_path)
+    database = state_dir / "social.sqlite"
+    script = 'mount -t tmpfs -o size=256k,mode=700 navd-full "$STATE"\n' + FIRST_START + """
+dd if=/dev/zero of="$STATE/filler" bs=4096 2>/dev/null || true
+exec "$@" --socket "$SCRATCH/second.sock" --state-dir "$STATE"
+"""
+    done = subprocess.run([*unshare, script, "sh", *navd_command], capture_output=True, text=True, timeout=30,
+                          stdin=subprocess.DEVNULL, env={**os.environ, "STATE": str(state_dir), "SCRATCH": str(tmp_path)})
+    assert done.returncode == 1, done
+    assert done.stderr.startswith(f"navd: {database}: the disk is full ("), done.stderr
+    assert done.stderr.endswith("): free space on its file system, or start navd with --ephemeral\n"), done.stderr
+
+
+def test_a_disk_that_fills_up_stops_navd_with_what_happened_not_sql(navd_command, state_dir, tmp_path):
+    """A commit that fails stops navd (decision 61); its message said `INSERT OR REPLACE INTO
+    revisions …` instead of what happened. It names the file and says the disk is full."""
+    unshare = mount_namespace_or_skip(tmp_path)
+    database = state_dir / "social.sqlite"
+    script = 'mount -t tmpfs -o size=256k,mode=700 navd-full "$STATE" && exec "$@"'
+    navd = Navd(command=[*unshare, script, "sh", *navd_command], extra_args=["--state-dir", str(state_dir)],
+                env={"STATE": str(state_dir)}).start()
+    try:
+        # The tmpfs is in navd's mount namespace: reached through its root.
+        filler = pathlib.Path(f"/proc/{navd.pid}/root") / str(state_dir).lstrip("/") / "filler"
+        with open(filler, "wb", buffering=0) as out:
+            try:
+                while True:
+                    out.write(b"\0" * 4096)
+            except OSError:
+                pass
+        with navd.client() as client:
+            with pytest.raises((OSError, EOFError, ConnectionError)):
+                for post in range(5_000):
+                    client.call("nav.route", {"to": "post", "params": {"postId": post}})
+        assert navd.process.wait(timeout=10) == 1
+    finally:
+        navd.stop()
+    assert f"navd: cannot save the state ({database}: the disk is full (writing: " in navd.stderr(), navd.stderr()
+    assert "INSERT" not in navd.stderr()
+
+
+def test_a_log_whose_header_is_damaged_is_refused_and_left_alone(navd_command, state_dir, tmp_path):
+    """SQLite takes a write-ahead log whose header is damaged for an empty one. After a
+    `kill -9` before any checkpoint the main file holds no state, only the log does: navd
+    started fresh and its first write overwrote the log. It must be refused like any damaged
+    file, and both files left as they are."""
+    navd = durable(navd_command, state_dir)
+    try:
+        with navd.client() as client:
+            client.call("nav.route", {"to": "post", "params": {"postId": 7}})
+        navd.process.send_signal(signal.SIGKILL)
+        navd.process.wait(timeout=10)
+    finally:
+        navd.stop()
+    database = state_dir / "social.sqlite"
+    log = pathlib.Path(str(database) + "-wal")
+    damaged = bytearray(log.read_bytes())
+    damaged[17] ^= 0xFF  # a salt: the header's checksum no longer matches
+    log.write_bytes(bytes(damaged))
+    main = database.read_bytes()
+    result = subprocess.run([*navd_command, "--socket", str(tmp_path / "navd.sock"), "--state-dir", str(state_dir)],
+                            capture_output=True, text=True, timeout=15, stdin=subprocess.DEVNULL)
+    assert result.returncode == 1, result
+    assert result.stderr == (
+        f"navd: {database} cannot be read as navd's state (damaged: its log {log} has a header whose checksum does"
+        " not match): start navd with --ephemeral, or move the file aside to start fresh (navd never deletes it)\n")
+    assert log.read_bytes() == bytes(damaged)
+    assert database.read_bytes() == main
+
+
+@pytest.mark.parametrize("mode", [0o777, 0o770])
+def test_a_state_directory_others_can_write_is_refused(navd_command, state_dir, tmp_path, mode):
+    """The socket's directory is refused when others can write to it; the state directory was
+    not, though another user could put a database of their own, or a link, where navd opens
+    its own."""
+    os.chmod(state_dir, mode)
+    result = subprocess.run([*navd_command, "--socket", str(tmp_path / "navd.sock"), "--state-dir", str(state_dir)],
+                            capture_output=True, text=True, timeout=15, stdin=subprocess.DEVNULL)
+    assert result.returncode == 1, result
+    assert result.stderr == (
+        f"navd: refusing state directory {state_dir}: others can write to it (mode {mode:o}); keep navd's state in a"
+        " directory only its user can write (chmod 700 it, or give another --state-dir)\n")
+    assert not (state_dir / "social.sqlite").exists()

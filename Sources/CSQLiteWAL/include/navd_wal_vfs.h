@@ -28,8 +28,8 @@ const char *navd_wal_vfs_name(int syncs_commits);
    in the background. SQLITE_NOTFOUND when that log is not open through this VFS. */
 int navd_wal_vfs_log_counts(sqlite3 *db, sqlite3_int64 *writes, sqlite3_int64 *disk_syncs, sqlite3_int64 *writebacks);
 
-/* For tests. Makes the next write of that log fail with SQLITE_IOERR_WRITE, as a full disk
-   would. SQLITE_NOTFOUND as above. */
+/* For tests. Makes the next write of that log fail with SQLITE_FULL, as a full disk does.
+   SQLITE_NOTFOUND as above. */
 int navd_wal_vfs_fail_next_write(sqlite3 *db);
 
 #endif

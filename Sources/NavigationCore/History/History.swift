@@ -4,7 +4,7 @@
 ///
 /// Most entries keep the undo of their revision, not its tree: a revision's tree is rebuilt
 /// from the nearest newer entry that keeps one (or from the current tree, the newest
-/// revision's) by undoing the revisions in between, at most `keptTreeInterval - 1` of them.
+/// revision's) by undoing the revisions in between, at most `KeptTrees.maximumRun - 1` of them.
 public struct History: Sendable {
     /// How many entries are kept (at least 1).
     public let limit: Int

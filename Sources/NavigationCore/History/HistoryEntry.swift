@@ -4,9 +4,8 @@ import NavJSON
 ///
 /// An entry the server makes holds its events (their JSON, when the server wrote it for
 /// subscribers or the store) and how to undo its change of the tree (`undo`); its tree is
-/// rebuilt by the `History` from a newer one when it is asked for, and only every
-/// `History.keptTreeInterval`th entry keeps the tree itself (the navigator's, shared
-/// copy-on-write). An entry restored from disk holds the JSON of its events as it was written,
+/// rebuilt by the `History` from a newer one when it is asked for, and only some entries
+/// keep the tree itself (`KeptTrees`; the navigator's, shared copy-on-write). An entry restored from disk holds the JSON of its events as it was written,
 /// and a way to rebuild its tree's JSON from what the store kept (`rebuildingTree`); it
 /// decodes them when they are asked for: a restart reads ten thousand entries, and only the
 /// ones `nav.history` or `nav.goto` reaches are ever decoded.

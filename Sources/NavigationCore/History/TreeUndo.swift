@@ -30,6 +30,15 @@ public struct TreeUndo: Sendable {
         }
     }
 
+    /// The edits undone, what undoing costs (a replaced tree counts as none: it is kept whole
+    /// already).
+    public var editCount: Int {
+        switch storage {
+        case .edits(let edits): return edits.count
+        case .replaced: return 0
+        }
+    }
+
     /// Turns `tree`, the tree the revision made, into the tree before it.
     public func undo(_ tree: inout NavigationTree) {
         switch storage {

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import NavJSON
 
-/// `navbench events`: what routing events cost (Protocol/semantics.md 70–79), against a navd
+/// `navbench events`: what routing events cost (Protocol/semantics.md 70–82), against a navd
 /// it starts on a small app with two events (`open {id}` → route to `item`, `back` → close).
 ///
 /// 1. Handled by the definition: `event.emit open/back` against the same steps sent as

@@ -94,6 +94,29 @@ def write(directory, contents):
             f.write(data)
 
 
+def listener_sessions():
+    """Two clients taking turns at each 0x01 byte (the server target's switch): one listens to
+    routing events and answers `event.handle` (alone, in a batch, late, with an error), the
+    other emits and sends requests behind its held emit."""
+    def line(message):
+        return compact(message) + "\n"
+    listen = line({"jsonrpc": "2.0", "id": 1, "method": "events.listen", "params": {"events": ["userTapped", "postTapped"]}})
+    emit = line({"jsonrpc": "2.0", "id": 2, "method": "event.emit", "params": {"name": "userTapped", "payload": {"userId": 3}}})
+    behind = line({"jsonrpc": "2.0", "id": 3, "method": "nav.history", "params": {"limit": 2, "tree": True}})
+    goto = line({"jsonrpc": "2.0", "id": 4, "method": "nav.goto", "params": {"revision": 1}})
+    flags = line({"jsonrpc": "2.0", "id": 5, "method": "session.set", "params": {"flags": {"signedIn": True}}})
+    steps = {"steps": [{"method": "nav.route", "params": {"to": "post", "params": {"postId": 1}}}]}
+    answer = line({"jsonrpc": "2.0", "id": "e1", "result": steps})
+    batch = line([{"jsonrpc": "2.0", "id": "e1", "result": {"steps": []}}, {"jsonrpc": "2.0", "id": 6, "method": "nav.state"}])
+    error = line({"jsonrpc": "2.0", "id": "e1", "error": {"code": 1, "message": "no"}})
+    return [
+        listen + "\x01" + emit + behind + "\x01" + answer,
+        listen + "\x01" + emit + goto + flags + "\x01" + batch,
+        listen + "\x01" + emit + "\x01\x01" + behind + "\x01" + error,
+        listen + emit + "\x01" + emit + "\x01" + answer,
+    ]
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -103,7 +126,8 @@ def main():
     for name, client, line in lines:
         sessions.setdefault((name, client), []).append(line)
     write(os.path.join(out, "server"),
-          [line + "\n" for _, _, line in lines] + ["".join(l + "\n" for l in s) for s in sessions.values()])
+          [line + "\n" for _, _, line in lines] + ["".join(l + "\n" for l in s) for s in sessions.values()]
+          + listener_sessions())
     texts = definitions()
     write(os.path.join(out, "definition"), texts)
     sent_urls = []

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import NavJSON
 
-/// `navbench events`: what routing events cost (Protocol/semantics.md 70–79), against a navd
+/// `navbench events`: what routing events cost (Protocol/semantics.md 70–79, 85–87), against a navd
 /// it starts on a small app with two events (`open {id}` → route to `item`, `back` → close).
 ///
 /// 1. Handled by the definition: `event.emit open/back` against the same steps sent as
@@ -13,6 +13,9 @@ import NavJSON
 /// 3. 16 emitters against one listener that takes 2 ms to answer, while two other clients
 ///    ask `nav.state`: their p99 against the same pollers on an idle navd (the loop never
 ///    waits for a listener).
+/// 4. 20 listeners that never answer, on a navd started with `--listener-timeout 100`: an
+///    emit's latency, which should be about one timeout however many are silent
+///    (`SilentListenersReading`).
 struct EventsBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "events",
@@ -29,6 +32,12 @@ struct EventsBench: ParsableCommand {
 
     @Option(help: "How long the listener of the third reading takes to answer, in milliseconds.")
     var listenerDelay = 2.0
+
+    @Option(help: "Silent listeners in the fourth reading (0 leaves it out).")
+    var silentListeners = 20
+
+    @Option(help: "navd's --listener-timeout in the fourth reading, in milliseconds.")
+    var silentTimeout = 100
 
     @OptionGroup var programs: ProgramOptions
     @OptionGroup var output: OutputOptions
@@ -64,6 +73,11 @@ struct EventsBench: ParsableCommand {
         let appPath = directory + "/events-bench.json"
         try Self.app.write(toFile: appPath, atomically: true, encoding: .utf8)
         defer { unlink(appPath); rmdir(directory) }
+        // The fourth reading first, on a navd of its own: the first navd is not left waiting.
+        let silent = silentListeners > 0
+            ? try SilentListenersReading(listeners: silentListeners, timeoutMs: silentTimeout)
+                .measure(navdPath: programs.navdPath, app: appPath, emits: max(repetitions, 3))
+            : nil
         let navd = try ServerProcess.navd(binary: programs.navdPath, app: appPath)
         defer { navd.stop() }
         let path = navd.socketPath
@@ -128,6 +142,21 @@ struct EventsBench: ParsableCommand {
             rows.append(figures)
         }
         EventsFigures.print(rows, json: output.json, emitters: emitters, delayMs: listenerDelay)
+        if let silent { printSilent(silent, json: output.json) }
+    }
+
+    private func printSilent(_ figures: SilentListenersReading.Figures, json: Bool) {
+        if json {
+            let runs = figures.latenciesMs.map { String(format: "%.1f", $0) }.joined(separator: ",")
+            Swift.print(String(
+                format: #"{"scenario":"silentListeners","listeners":%d,"listenerTimeoutMs":%d,"emitP50ms":%.1f,"emitMaxMs":%.1f,"#,
+                silentListeners, silentTimeout, figures.medianMs, figures.maxMs) + #""runsMs":[\#(runs)]}"#)
+            return
+        }
+        Swift.print(String(
+            format: "%d silent listeners, --listener-timeout %d ms: emit p50 %.1f ms (%.2f × the timeout), max %.1f ms over %d emits",
+            silentListeners, silentTimeout, figures.medianMs, figures.medianMs / Double(silentTimeout), figures.maxMs,
+            figures.latenciesMs.count))
     }
 
     /// Two `nav.state` pollers for `seconds`: their p99 in milliseconds.

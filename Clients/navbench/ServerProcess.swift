@@ -52,13 +52,14 @@ final class ServerProcess {
 
     /// navd on the built-in sample app (or the definition `app`), logging warnings only.
     static func navd(
-        binary: String, app: String? = nil, state: NavdState = .ephemeral, timeout: Double = 10
+        binary: String, app: String? = nil, state: NavdState = .ephemeral, extraArguments: [String] = [], timeout: Double = 10
     ) throws(BenchError) -> ServerProcess {
         let directory = try makeTemporaryDirectory()
         let socket = directory + "/navd.sock"
         return try ServerProcess(
             name: "navd",
-            arguments: [binary, "--socket", socket, "--log-level", "warning"] + state.arguments + (app.map { ["--app", $0] } ?? []),
+            arguments: [binary, "--socket", socket, "--log-level", "warning"] + state.arguments + (app.map { ["--app", $0] } ?? [])
+                + extraArguments,
             socketPath: socket, directory: directory, timeout: timeout)
     }
 

@@ -4,6 +4,9 @@ public enum NavNotification: Sendable, Hashable {
     case navChanged(NavChangedView)
     /// `daemon.shutdown`, with its reason when navd gave one.
     case daemonShutdown(reason: String?)
+    /// `events.dropped`: navd stopped asking this listener about `events` (`reason`
+    /// `"timeouts"`: three deadlines missed in a row); `events.listen` starts again.
+    case eventsDropped(events: [String], reason: String)
     /// A notification this client does not know, as it came.
     case other(ServerNotification)
 
@@ -12,6 +15,16 @@ public enum NavNotification: Sendable, Hashable {
         switch notification.kind {
         case .navChanged?: self = .navChanged(try NavChangedView(json: notification.params))
         case .daemonShutdown?: self = .daemonShutdown(reason: notification.params["reason"]?.stringValue)
+        case .eventsDropped?:
+            let params = notification.params
+            guard case .array(let list)? = params["events"], case .string(let reason)? = params["reason"] else {
+                throw TreeDecodingError(path: "$.params", message: "events.dropped needs events (an array) and reason (a string)")
+            }
+            let events = list.compactMap(\.stringValue)
+            guard events.count == list.count else {
+                throw TreeDecodingError(path: "$.params.events", message: "every event is a name (a string)")
+            }
+            self = .eventsDropped(events: events, reason: reason)
         case nil: self = .other(notification)
         }
     }

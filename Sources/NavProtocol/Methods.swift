@@ -202,6 +202,9 @@ public enum RPCNotification: String, CaseIterable, Sendable {
     case navChanged = "nav.changed"
     /// `{reason}` to every client when navd stops.
     case daemonShutdown = "daemon.shutdown"
+    /// `{events, reason: "timeouts"}` to a listener navd stopped asking (three missed
+    /// deadlines in a row); it may call `events.listen` again.
+    case eventsDropped = "events.dropped"
 }
 
 /// The requests navd sends to a client (docs/protocol.md "Server requests"), with navd's own

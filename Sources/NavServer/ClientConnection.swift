@@ -23,10 +23,8 @@ final class ClientConnection {
     /// An `event.emit` of this connection waits for listeners: its later requests wait too,
     /// their lines kept here in order, so that its responses keep the order of its requests.
     var holdsEmit = false
-    var backlog: [[UInt8]] = []
-    var backlogBytes = 0
-    /// `events.listen`: the events this connection handles.
-    var listensTo: Set<String> = []
+    private(set) var backlog: [[UInt8]] = []
+    private(set) var backlogBytes = 0
 
     init(id: ClientID, decoder: FrameDecoder) {
         self.idText = id.description
@@ -36,16 +34,25 @@ final class ClientConnection {
 
     /// At most this many bytes of requests wait behind a held emit; a client that sends more
     /// while its event waits is closed (it cannot be paused from here, and its lines would
-    /// grow without bound).
+    /// grow without bound). All connections together keep at most
+    /// `ServerConfiguration.maxKeptBytes` (`NavServer+KeptLines`).
     static let maxBacklogBytes = 8 << 20
 
     /// Keeps a line behind the held emit; false when that would exceed `maxBacklogBytes`.
-    @discardableResult
     func keepBehindEmit(_ line: [UInt8]) -> Bool {
-        guard backlogBytes + line.count <= Self.maxBacklogBytes else { return false }
+        guard line.count <= Self.maxBacklogBytes - backlogBytes else { return false }
         backlog.append(line)
         backlogBytes += line.count
         return true
+    }
+
+    /// The kept lines and their bytes, leaving none.
+    func takeBacklog() -> (lines: [[UInt8]], bytes: Int) {
+        defer {
+            backlog = []
+            backlogBytes = 0
+        }
+        return (backlog, backlogBytes)
     }
 
     /// The decoder, moved out for a read (an empty one with the same limit left in its place):

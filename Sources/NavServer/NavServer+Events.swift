@@ -2,16 +2,15 @@ import NavProtocol
 import NavigationCore
 import NavJSON
 
-/// Routing events (docs/protocol.md "Routing events", Protocol/semantics.md 70–79):
+/// Routing events (docs/protocol.md "Routing events", Protocol/semantics.md 70–79, 85–87):
 /// `event.emit`, `events.listen`, and the `event.handle` requests navd sends listeners.
 ///
-/// navd never waits inside a call: an emit that needs a listener is queued and its request
-/// held (its connection's later requests wait behind it, so its responses keep their order),
-/// the listener is sent `event.handle`, and the loop goes on serving everyone. The answer, a
-/// timeout (`tick()`) or the listener's disconnect moves the queue forward; the emitter's
-/// response is written then. Events are handled one at a time, in emit order.
+/// navd never waits inside a call: an emit that needs a listener goes to `EventQueue`, a state
+/// machine, and its request is held (its connection's later requests are kept behind it, so
+/// its responses keep their order). What the queue returns (`EventAction`) is performed here,
+/// one action after the other (`perform(_:into:)`); the queue never calls the server.
 extension NavServer {
-    /// `event.emit`: handled now when nothing waits and no listener listens to it (the
+    /// `event.emit`: handled now when the queue is idle and no listener listens to it (the
     /// definition's steps, or `handled: false`); otherwise queued (`.held`).
     func emit(
         _ name: String, payload: JSONObject, expectRevision: Int?, id: JSONValue?, in read: inout ReadBatch
@@ -21,21 +20,17 @@ extension NavServer {
         let pending = PendingEmit(
             emitter: read.connection.id, requestID: id, event: event, payload: try event.validatedPayload(payload),
             expectRevision: expectRevision)
-        if eventQueue.pending.isEmpty && !hasListeners(of: name) {
-            return .emitted(try handle(pending, steps: nil, in: &read))
+        if eventQueue.isIdle && !eventQueue.hasListeners(of: name) {
+            return .emitted(try handle(pending, by: .definition, skipped: [], in: &read))
         }
         if read.inBatch {
             throw NavError.invalidRequest(
                 "event.emit of '\(name)' waits for a listener and cannot be part of a batch; send it on a line of its own")
         }
-        eventQueue.pending.append(pending)
         // Held even without an id: the connection's later requests come after its event (and
         // one connection has at most one event queued, so the queue is bounded by the clients).
         read.connection.holdsEmit = true
-        // What this read answered so far goes out first: the emit's own answer may come
-        // before this read ends (every listener gone).
-        flushResponses(of: &read)
-        if !eventQueue.advancing { advance(into: &read.outbox) }
+        read.eventActions += eventQueue.emit(pending, now: configuration.clock())
         return .held
     }
 
@@ -43,9 +38,7 @@ extension NavServer {
     /// listeners that called before it. Every name must be declared.
     func listen(_ connection: ClientConnection, to names: [String]) throws(NavError) -> JSONValue {
         for name in names where engine.definition.event(named: name) == nil { throw unknownEvent(name) }
-        connection.listensTo = Set(names)
-        listeners.removeAll { $0 === connection }
-        if !names.isEmpty { listeners.append(connection) }
+        eventQueue.listen(connection.id, to: Set(names))
         return ["events": .array(names.map(JSONValue.string))]
     }
 
@@ -59,64 +52,49 @@ extension NavServer {
             data: ["event": .string(name), "known": .array(known.map(JSONValue.string))])
     }
 
-    func hasListeners(of name: String) -> Bool {
-        listeners.contains { $0.listensTo.contains(name) }
+    /// The events a connection listens to, in the definition's order.
+    func listenedEvents(of client: ClientID) -> [String] {
+        let events = eventQueue.events(of: client)
+        return events.isEmpty ? [] : engine.definition.events.map(\.name).filter(events.contains)
     }
 
-    /// When the `event.handle` navd waits on times out (`ServerConfiguration.clock` seconds):
-    /// the daemon calls `tick()` then.
-    public var listenerDeadline: Double? { eventQueue.inFlight?.deadline }
+    /// When the listeners navd waits on time out (`ServerConfiguration.clock` seconds): the
+    /// daemon calls `tick()` then.
+    public var listenerDeadline: Double? { eventQueue.deadline }
 
-    /// Time passed: a listener that has not answered by its deadline is skipped.
+    /// Time passed: listeners that have not answered by the deadline are skipped.
     public func tick() -> [ServerOutput] {
         var outbox = Outbox()
-        if let inFlight = eventQueue.inFlight, configuration.clock() >= inFlight.deadline {
-            skipInFlight(.timeout, "no answer within \(Int(configuration.listenerTimeout * 1000)) ms", into: &outbox)
-        }
+        perform(eventQueue.timeout(now: configuration.clock()), into: &outbox)
         return outbox.outputs
     }
 
-    /// A listener's connection is gone: if navd waits on it, it is skipped. A pending emit of
-    /// a connection that is gone is dropped when its turn comes (nobody to answer).
-    func listenerGone(_ connection: ClientConnection, into outbox: inout Outbox) {
-        listeners.removeAll { $0 === connection }
-        if let inFlight = eventQueue.inFlight, inFlight.listener == connection.id {
-            skipInFlight(.disconnected, "the listener disconnected before answering", into: &outbox)
-        }
+    /// A response on a connection: handed to the queue, which keeps it only if it answers a
+    /// request of the current turn still waiting for that connection (else it is a late answer,
+    /// or an answer to nothing navd asked). Never answered; what it decides is performed once
+    /// the line is done.
+    func received(response id: JSONValue, result: JSONValue?, error: JSONValue?, in read: inout ReadBatch) {
+        guard case .string(let requestID) = id else { return }
+        read.eventActions += eventQueue.answer(
+            requestID, from: read.connection.id, Self.reply(result: result, error: error), now: configuration.clock())
     }
 
-    /// A response on a connection: the answer to the `event.handle` navd waits on, or else
-    /// ignored (an answer after its timeout, or to nothing navd asked).
-    func received(response id: JSONValue, result: JSONValue?, error: JSONValue?, in read: inout ReadBatch) {
-        guard let inFlight = eventQueue.inFlight, id == .string(inFlight.requestID), inFlight.listener == read.connection.id else {
-            return
-        }
-        flushResponses(of: &read)
+    /// A listener's response as the queue reads it.
+    static func reply(result: JSONValue?, error: JSONValue?) -> ListenerReply {
         if let error {
             let message = error["message"]?.stringValue ?? JSONWriter.string(error)
-            skipInFlight(.error, "answered an error: \(message)", into: &read.outbox)
-            return
+            return .failed(.error, "answered an error: \(message)")
         }
-        let steps: [JSONValue]
-        let operations: [NavOperation]
         do throws(NavError) {
-            (steps, operations) = try Self.steps(ofAnswer: result ?? .null)
+            let steps = try Self.steps(ofAnswer: result ?? .null)
+            return steps.operations.isEmpty ? .declined : .steps(steps)
         } catch {
-            skipInFlight(.badAnswer, error.message, into: &read.outbox)
-            return
+            return .failed(.badAnswer, error.message)
         }
-        eventQueue.inFlight = nil
-        if operations.isEmpty {
-            advance(into: &read.outbox)
-            return
-        }
-        let pending = eventQueue.pending.removeFirst()
-        resolve(pending, with: (by: read.connection.idText, steps: steps, operations: operations), into: &read.outbox)
-        advance(into: &read.outbox)
     }
 
     /// `{steps: [{method, params}…]}`, each step a navigation method as in `nav.apply`.
-    static func steps(ofAnswer result: JSONValue) throws(NavError) -> ([JSONValue], [NavOperation]) {
+    static func steps(ofAnswer result: JSONValue) throws(NavError) -> ListenerSteps {
         guard case .object(let object) = result, case .array(let steps)? = object["steps"], object.count == 1 else {
             throw NavError.invalidParams("the answer must be {\"steps\": [...]}, not \(JSONWriter.string(result))")
         }
@@ -129,7 +107,7 @@ extension NavServer {
             }
             operations.append(try Self.step(index, method, fields["params"]))
         }
-        return (steps, operations)
+        return ListenerSteps(steps: steps, operations: operations)
     }
 
     /// Step `index` of an event's steps as the operation it asks for; its error names the step.
@@ -141,114 +119,140 @@ extension NavServer {
         }
     }
 
-    private func skipInFlight(_ reason: SkippedListener.Reason, _ message: String, into outbox: inout Outbox) {
-        guard let inFlight = eventQueue.inFlight else { return }
-        eventQueue.inFlight = nil
-        eventQueue.pending[0].skipped.append(SkippedListener(client: inFlight.listener, reason: reason, message: message))
-        advance(into: &outbox)
+    // MARK: - Performing the queue's actions
+
+    /// What a line of `read` made the queue decide, performed after the line: the read's
+    /// responses so far go out first, so that an answer written for another read (an emit
+    /// finished meanwhile, on this very connection perhaps) comes after them.
+    func performEventActions(of read: inout ReadBatch) {
+        guard !read.eventActions.isEmpty else { return }
+        flushResponses(of: &read)
+        let actions = read.eventActions
+        read.eventActions = []
+        perform(actions, into: &read.outbox)
     }
 
-    /// Moves the queue forward until navd waits on a listener or nothing is left: asks the
-    /// head's next listener, or — when none is left to ask — handles it with the definition.
-    func advance(into outbox: inout Outbox) {
-        guard !eventQueue.advancing else { return }
-        eventQueue.advancing = true
-        defer { eventQueue.advancing = false }
-        while eventQueue.inFlight == nil, !eventQueue.pending.isEmpty {
-            var head = eventQueue.pending[0]
-            if head.candidates == nil {
-                head.candidates = listeners.filter { $0.listensTo.contains(head.event.name) }.map(\.id)
-            }
-            if connection(for: head.emitter)?.closing != false {
-                eventQueue.pending.removeFirst()
-                continue
-            }
-            let candidates = head.candidates!
-            if head.asked < candidates.count {
-                let listener = candidates[head.asked]
-                head.asked += 1
-                eventQueue.pending[0] = head
-                guard let connection = connection(for: listener), !connection.closing else {
-                    eventQueue.pending[0].skipped.append(SkippedListener(
-                        client: listener, reason: .disconnected, message: "the listener disconnected before it was asked"))
-                    continue
+    /// Performs the queue's actions in order. Lines a release runs may queue emits and answer
+    /// nothing directly: their actions, and the queue's next turn after each release, join the
+    /// end of the list — performed here, one after the other, never from inside another action.
+    func perform(_ actions: [EventAction], into outbox: inout Outbox) {
+        var work = actions
+        var next = 0
+        while next < work.count {
+            let action = work[next]
+            next += 1
+            switch action {
+            case .ask(let emit, let requests):
+                ask(requests, about: emit, into: &outbox)
+            case .drop(let client, let events):
+                sendDropped(client, events: events, into: &outbox)
+            case .handle(let emit, let handler, let skipped):
+                answer(emit, into: &outbox) { (read) throws(NavError) in
+                    .emitted(try self.handle(emit, by: handler, skipped: skipped, in: &read))
                 }
-                ask(connection, about: head, into: &outbox)
-                continue
+            case .refuse(let emit, let error):
+                answer(emit, into: &outbox) { (_) throws(NavError) in throw error }
+            case .release(let client):
+                work += release(client, into: &outbox)
+                work += eventQueue.released(now: configuration.clock())
             }
-            eventQueue.pending.removeFirst()
-            resolve(head, with: nil, into: &outbox)
+            if next > 64, next * 2 > work.count {
+                work.removeFirst(next)
+                next = 0
+            }
         }
     }
 
-    /// Sends `event.handle {event, payload, revision, top}` with the next id.
-    private func ask(_ connection: ClientConnection, about pending: PendingEmit, into outbox: inout Outbox) {
-        let requestID = "e\(eventQueue.nextRequest)"
-        eventQueue.nextRequest += 1
+    /// Sends each listener `event.handle {event, payload, revision, top}` with its own id.
+    private func ask(_ requests: [(listener: ClientID, requestID: String)], about emit: PendingEmit, into outbox: inout Outbox) {
         let top = engine.tree.topScreen
         let node = engine.tree.screen(top)
         let params: JSONValue = [
-            "event": .string(pending.event.name), "payload": .object(pending.payload), "revision": .int(engine.revision),
+            "event": .string(emit.event.name), "payload": .object(emit.payload), "revision": .int(engine.revision),
             "top": ["id": .string(top.description), "screen": .string(node?.name ?? ""), "params": .object(node?.params ?? [:])],
         ]
-        let request: JSONValue = [
-            "jsonrpc": "2.0", "id": .string(requestID), "method": .string(RPCServerRequest.eventHandle.rawValue), "params": params,
-        ]
-        var bytes = JSONWriter.bytes(request)
-        bytes.append(UInt8(ascii: "\n"))
-        if outbox.send(Payload(bytes), to: connection.id) { connection.congested = true }
-        eventQueue.inFlight = EventQueue.InFlight(
-            requestID: requestID, listener: connection.id, deadline: configuration.clock() + configuration.listenerTimeout)
+        var encodedParams = JSONBuffer()
+        JSONWriter.write(params, into: &encodedParams)
+        for (listener, requestID) in requests {
+            guard let connection = connection(for: listener), !connection.closing else { continue }
+            var bytes = JSONBuffer()
+            JSONWriter.raw(#"{"jsonrpc":"2.0","id":"#, into: &bytes)
+            JSONWriter.writeString(requestID, into: &bytes)
+            JSONWriter.raw(#","method":"#, into: &bytes)
+            JSONWriter.writeString(RPCServerRequest.eventHandle.rawValue, into: &bytes)
+            JSONWriter.raw(#","params":"#, into: &bytes)
+            bytes.append(encodedParams.bytes)
+            JSONWriter.raw("}\n", into: &bytes)
+            if outbox.send(Payload(bytes.bytes), to: listener) { connection.congested = true }
+        }
     }
 
-    /// A queued emit's turn is over: its steps (a listener's, or the definition's when
-    /// `handled` is nil) are applied and its emitter answered; then its later requests run.
-    private func resolve(
-        _ pending: PendingEmit, with handled: (by: String, steps: [JSONValue], operations: [NavOperation])?,
-        into outbox: inout Outbox
+    /// `events.dropped {events, reason: "timeouts"}` to a listener navd stopped asking.
+    private func sendDropped(_ client: ClientID, events: Set<String>, into outbox: inout Outbox) {
+        guard let connection = connection(for: client), !connection.closing else { return }
+        let names = engine.definition.events.map(\.name).filter(events.contains)
+        var bytes = JSONBuffer()
+        RPCEncoder.notification(
+            method: RPCNotification.eventsDropped.rawValue,
+            params: ["events": .array(names.map(JSONValue.string)), "reason": "timeouts"], into: &bytes)
+        if outbox.send(Payload(bytes.bytes), to: client) { connection.congested = true }
+    }
+
+    /// Answers an emit with what `outcome` returns (or throws), on its emitter's connection;
+    /// nothing when the emitter is gone (rule 78) or the emit was a notification.
+    private func answer(
+        _ emit: PendingEmit, into outbox: inout Outbox, _ outcome: (inout ReadBatch) throws(NavError) -> CallResult
     ) {
-        guard let emitter = connection(for: pending.emitter), !emitter.closing else { return }
+        guard let emitter = connection(for: emit.emitter), !emitter.closing else { return }
         var read = ReadBatch(connection: emitter, responses: nil, outbox: outbox)
-        let outcome: Result<CallResult, NavError>
+        let result: Result<CallResult, NavError>
         do throws(NavError) {
-            outcome = .success(.emitted(try handle(pending, steps: handled, in: &read)))
+            result = .success(try outcome(&read))
         } catch {
-            outcome = .failure(error)
+            result = .failure(error)
         }
-        if let id = pending.requestID {
-            switch outcome {
-            case .success(let result): RPCEncoder.success(id: id, into: &read.responses) { write(result, into: &$0) }
+        if let id = emit.requestID {
+            switch result {
+            case .success(let value): RPCEncoder.success(id: id, into: &read.responses) { write(value, into: &$0) }
             case .failure(let error): RPCEncoder.failure(id: id, error: error, into: &read.responses)
-            }
-        }
-        emitter.holdsEmit = false
-        let backlog = emitter.backlog
-        emitter.backlog = []
-        emitter.backlogBytes = 0
-        for line in backlog {
-            if emitter.holdsEmit {
-                emitter.keepBehindEmit(line)
-            } else {
-                line.withUnsafeBufferPointer { handleLine($0, in: &read) }
             }
         }
         outbox = finish(read)
     }
 
+    /// The emitter's kept lines run now, in order, as if they had just arrived; a line that
+    /// emits again keeps the rest behind that emit. Returns what the lines asked of the queue.
+    private func release(_ client: ClientID, into outbox: inout Outbox) -> [EventAction] {
+        guard let emitter = connection(for: client), !emitter.closing else { return [] }
+        emitter.holdsEmit = false
+        let backlog = emitter.takeBacklog()
+        keptBytes -= backlog.bytes
+        guard !backlog.lines.isEmpty else { return [] }
+        var read = ReadBatch(connection: emitter, responses: nil, outbox: outbox)
+        for line in backlog.lines {
+            line.withUnsafeBufferPointer { handleLine($0, in: &read) }
+        }
+        let actions = read.eventActions
+        read.eventActions = []
+        outbox = finish(read)
+        return actions
+    }
+
     /// Applies an event's steps as one `nav.apply` through the engine path every mutation
-    /// takes: `steps` a listener's, or the definition's when nil. No steps: `handled: false`.
+    /// takes: a listener's, or the definition's. No steps: `handled: false`.
     func handle(
-        _ pending: PendingEmit, steps: (by: String, steps: [JSONValue], operations: [NavOperation])?, in read: inout ReadBatch
+        _ pending: PendingEmit, by handler: EventHandler, skipped: [SkippedListener], in read: inout ReadBatch
     ) throws(NavError) -> EmitOutcome {
         let by: String
         let stepsJSON: [JSONValue]
         let operations: [NavOperation]
-        if let steps {
-            (by, stepsJSON, operations) = (steps.by, steps.steps, steps.operations)
-        } else {
+        switch handler {
+        case .listener(let client, let steps):
+            (by, stepsJSON, operations) = (client.description, steps.steps, steps.operations)
+        case .definition:
             let substituted = pending.event.substitutedSteps(pending.payload)
             guard !substituted.isEmpty else {
-                return EmitOutcome(handling: nil, revision: engine.revision, skipped: pending.skipped)
+                return EmitOutcome(handling: nil, revision: engine.revision, skipped: skipped)
             }
             var decoded: [NavOperation] = []
             for (index, step) in substituted.enumerated() {
@@ -271,7 +275,7 @@ extension NavServer {
         }
         return EmitOutcome(
             handling: EmitOutcome.Handling(by: by, steps: stepsJSON, result: result, events: events),
-            revision: result.revision, skipped: pending.skipped)
+            revision: result.revision, skipped: skipped)
     }
 
     /// Sends what a read answered so far, so that an answer written from elsewhere (an emit

@@ -54,8 +54,9 @@ extension NavServer {
                 "subscribed": .bool(c.subscription != nil),
             ]
             // A listener's events, in the order the definition declares them.
-            if !c.listensTo.isEmpty {
-                client["listens"] = .array(engine.definition.events.map(\.name).filter(c.listensTo.contains).map(JSONValue.string))
+            let listens = listenedEvents(of: c.id)
+            if !listens.isEmpty {
+                client["listens"] = .array(listens.map(JSONValue.string))
             }
             return .object(client)
         }

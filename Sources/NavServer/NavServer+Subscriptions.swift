@@ -223,13 +223,17 @@ extension NavServer {
         flushPending(connection, into: &outbox)
     }
 
-    /// SIGINT/SIGTERM: refuse further mutations and tell every client why.
+    /// SIGINT/SIGTERM: refuse further mutations and tell every client why. A held
+    /// `event.emit` is answered first (`-32010`), then the lines kept behind it run as if
+    /// they had just arrived (mutations and emits are refused the same way): nothing a client
+    /// asked goes unanswered.
     public func shutdown(reason: String) -> [ServerOutput] {
         shuttingDown = true
-        var bytes = JSONBuffer()
-        RPCEncoder.notification(method: "daemon.shutdown", params: ["reason": .string(reason)], into: &bytes)
-        let payload = Payload(bytes.bytes)
         var outbox = Outbox()
+        perform(eventQueue.shutdown(Self.shuttingDownError), into: &outbox)
+        var bytes = JSONBuffer()
+        RPCEncoder.notification(method: RPCNotification.daemonShutdown.rawValue, params: ["reason": .string(reason)], into: &bytes)
+        let payload = Payload(bytes.bytes)
         for id in connections.values.map(\.id).sorted() { outbox.send(payload, to: id) }
         return outbox.outputs
     }

@@ -42,11 +42,11 @@ public final class NavServer {
     var keptTrees = KeptTrees()
     /// The error of a commit made inside a loop iteration, thrown by the next flush.
     var failedCommit: (any Error)?
-    /// Routing events waiting to be handled (`NavServer+Events`).
-    var eventQueue = EventQueue()
-    /// The connections that called `events.listen` with at least one event, in the order of
-    /// their latest call: the order listeners are asked in.
-    var listeners: [ClientConnection] = []
+    /// Routing events waiting to be handled and their listeners (`NavServer+Events`).
+    var eventQueue: EventQueue
+    /// The bytes of every line kept behind a held emit, all connections together
+    /// (`NavServer+KeptLines`).
+    var keptBytes = 0
 
     /// A server of `navigator`'s state. `history` is what a restored state brings along; without
     /// it the history starts with the navigator's revision as its entry (cause `daemon.start`,
@@ -57,6 +57,7 @@ public final class NavServer {
         if engine.requests == nil { engine.requests = .jsonRPC }
         self.configuration = configuration
         self.limits = RPCLimits(maxDepth: configuration.maxDepth, maxBatch: configuration.maxBatch)
+        self.eventQueue = EventQueue(timeout: configuration.listenerTimeout)
         if let history {
             self.history = history
         } else {
@@ -85,8 +86,9 @@ public final class NavServer {
         guard let connection = connections.remove(id.raw) else { return [] }
         connection.closing = true
         if connection.subscription != nil { unlist(connection) }
+        keptBytes -= connection.takeBacklog().bytes
         var outbox = Outbox()
-        if !connection.listensTo.isEmpty || eventQueue.inFlight?.listener == id { listenerGone(connection, into: &outbox) }
+        perform(eventQueue.disconnect(id, now: configuration.clock()), into: &outbox)
         return outbox.outputs
     }
 
@@ -167,6 +169,9 @@ public final class NavServer {
         var outbox: Outbox
         /// The entry being answered is part of a batch.
         var inBatch = false
+        /// What the read's lines made the event queue decide, performed after each line
+        /// (`performEventActions(of:)`).
+        var eventActions: [EventAction] = []
 
         /// Room for the usual responses of a read, not one allocation per doubling.
         static let initialCapacity = 4096
@@ -186,6 +191,7 @@ public final class NavServer {
         switch frame {
         case .line(let line):
             handleLine(line, in: &read)
+            performEventActions(of: &read)
         case .oversized:
             connection.oversizedLines += 1
             RPCEncoder.failure(id: .null, error: .messageTooLarge(limit: configuration.maxLineBytes), into: &read.responses)
@@ -220,15 +226,7 @@ public final class NavServer {
         let message = JSONRPC.decode(line: line, limits: limits)
         // Behind a held emit, requests wait (in order); answers to navd's requests do not.
         if read.connection.holdsEmit {
-            if case .single(.response(let id, let result, let error)) = message {
-                received(response: id, result: result, error: error, in: &read)
-            } else if !read.connection.keepBehindEmit(Array(line)) {
-                read.connection.closing = true
-                flushResponses(of: &read)
-                read.outbox.close(
-                    read.connection.id,
-                    reason: "more than \(ClientConnection.maxBacklogBytes) bytes of requests behind its held event.emit")
-            }
+            keepBehindEmit(line, message, in: &read)
             return
         }
         switch message {
@@ -238,7 +236,8 @@ public final class NavServer {
             answer(entry, in: &read)
         case .batch(let entries):
             // Each answer is written as a single one is, its newline then turned into the
-            // separator; the `[` comes out again if no entry is answered.
+            // separator; the `[` comes out again if no entry is answered. A response in the
+            // batch (a listener's answer) writes nothing: navd never answers a response.
             let start = read.responses.count
             read.responses.append(UInt8(ascii: "["))
             read.inBatch = true

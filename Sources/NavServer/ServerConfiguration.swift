@@ -38,6 +38,10 @@ public struct ServerConfiguration: Sendable {
     /// How long navd waits for a listener's answer to `event.handle`, in seconds of `clock`
     /// (`--listener-timeout`, milliseconds on the command line).
     public var listenerTimeout: Double = 1.0
+    /// What the lines kept behind held `event.emit` calls may add up to across every
+    /// connection, in bytes (each connection keeps at most 8 MiB). Past it a request is refused
+    /// at once with `-32009 limitExceeded` (`data.what` `"keptRequests"`) and changes nothing.
+    public var maxKeptBytes = 64 << 20
     /// Milliseconds since the Unix epoch: when a revision was made (`HistoryEntry.at`).
     /// Injected so that tests are deterministic.
     public var now: @Sendable () -> Int = ServerConfiguration.wallClockMilliseconds

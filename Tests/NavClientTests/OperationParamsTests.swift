@@ -60,6 +60,11 @@ struct NavNotificationTests {
         #expect(view.changes == [ChangeView(revision: 2, cause: ChangeCauseView(method: "nav.close", client: nil, clientID: "c4"), events: [])])
         #expect(try NavNotification(ServerNotification(method: "daemon.shutdown", params: ["reason": "SIGTERM"])) == .daemonShutdown(reason: "SIGTERM"))
         #expect(try NavNotification(ServerNotification(method: "daemon.shutdown", params: [:])) == .daemonShutdown(reason: nil))
+        #expect(try NavNotification(ServerNotification(method: "events.dropped", params: ["events": ["userTapped"], "reason": "timeouts"]))
+            == .eventsDropped(events: ["userTapped"], reason: "timeouts"))
+        #expect(throws: TreeDecodingError(path: "$.params.events", message: "every event is a name (a string)")) {
+            try NavNotification(ServerNotification(method: "events.dropped", params: ["events": [1], "reason": "timeouts"]))
+        }
         let unknown = ServerNotification(method: "nav.somethingNew", params: [1])
         #expect(unknown.kind == nil)
         #expect(try NavNotification(unknown) == .other(unknown))

@@ -10,7 +10,7 @@ import NavProtocol
             "routes.resolve", "daemon.info", "daemon.hello", "rpc.discover", "nav.history", "nav.goto", "nav.reset",
             "session.set", "session.get", "event.emit", "events.listen",
         ])
-        #expect(RPCNotification.allCases.map(\.rawValue) == ["nav.changed", "daemon.shutdown"])
+        #expect(RPCNotification.allCases.map(\.rawValue) == ["nav.changed", "daemon.shutdown", "events.dropped"])
         #expect(RPCServerRequest.allCases.map(\.rawValue) == ["event.handle"])
     }
 

@@ -9,7 +9,7 @@ final class ManualClock: @unchecked Sendable {
     var now = 0.0
 }
 
-/// Routing events with fake connections (Protocol/semantics.md 70–79): the definition as the
+/// Routing events with fake connections (Protocol/semantics.md 70–79, 85–87): the definition as the
 /// built-in listener, remote listeners asked in registration order, timeouts, disconnects,
 /// error and malformed answers, emit order under a slow listener, a connection's requests
 /// behind its own held emit, and a listener that emits from inside its handler.
@@ -143,16 +143,37 @@ final class ManualClock: @unchecked Sendable {
             "params": ["event": "userTapped", "payload": ["userId": 9], "revision": 1,
                        "top": ["id": "s1", "screen": "feedList", "params": [:]]],
         ]])
-        #expect(h.take(second) == [])
-        answer(h, first, "e1", #"{"steps":[]}"#)
-        #expect(h.take(second).first?["id"] == "e2")
-        #expect(h.take(emitter) == [])
+        // Every listener is asked at once, each with its own id.
+        #expect(h.take(second).map { $0["id"] } == ["e2"])
+        // `second` answers first, with steps: it waits for `first`, which comes before it.
         answer(h, second, "e2", Self.profileSteps)
+        #expect(h.take(emitter) == [] && h.server.navigator.revision == 1)
+        answer(h, first, "e1", #"{"steps":[]}"#)
         let result = h.take(emitter)
         #expect(result.count == 1 && result[0]["id"] == 5)
         #expect(result[0]["result"]?["by"] == "c3" && result[0]["result"]?["handled"] == true && result[0]["result"]?["revision"] == 2)
         #expect(h.server.history.entry(revision: 2)?.cause.by == "c3")
         #expect(h.take(first) == [] && h.take(second) == [])
+    }
+
+    /// The first listener in registration order with steps handles the event as soon as it
+    /// answers, even while a later one has not answered (its late answer is ignored).
+    @Test func theFirstListenerWithStepsWinsWithoutWaitingForLaterOnes() {
+        let h = harness()
+        let emitter = h.connect()
+        let first = h.connect()
+        let silent = h.connect()
+        h.call(first, "events.listen", ["events": ["userTapped"]])
+        h.call(silent, "events.listen", ["events": ["userTapped"]])
+        _ = (h.take(first), h.take(silent))
+        h.call(emitter, "event.emit", ["name": "userTapped", "payload": ["userId": 9]])
+        #expect(h.take(silent).map { $0["id"] } == ["e2"])
+        answer(h, first, "e1", Self.profileSteps)
+        let result = h.take(emitter)[0]["result"]!
+        #expect(result["by"] == "c2" && result["revision"] == 2 && result["skipped"] == nil)
+        #expect(h.server.listenerDeadline == nil)
+        answer(h, silent, "e2", #"{"steps":[{"method":"nav.close"}]}"#)
+        #expect(h.server.navigator.revision == 2 && h.take(silent) == [])
     }
 
     @Test func aListenerThatDoesNotAnswerInTimeIsSkipped() {
@@ -176,7 +197,7 @@ final class ManualClock: @unchecked Sendable {
         #expect(h.server.navigator.revision == 2 && h.take(emitter) == [])
     }
 
-    @Test func aListenerThatDisconnectsIsSkippedAndTheNextAsked() {
+    @Test func aListenerThatDisconnectsIsSkippedAndTheNextOneDecides() {
         let h = harness()
         let emitter = h.connect()
         let leaving = h.connect()
@@ -186,9 +207,10 @@ final class ManualClock: @unchecked Sendable {
         _ = (h.take(leaving), h.take(next))
         h.call(emitter, "event.emit", ["name": "pushReceived", "payload": ["chatId": "c1"]])
         #expect(h.take(leaving).first?["id"] == "e1")
-        h.apply(h.server.disconnect(leaving))
         #expect(h.take(next).first?["id"] == "e2")
         answer(h, next, "e2", #"{"steps":[]}"#)
+        #expect(h.take(emitter) == [])
+        h.apply(h.server.disconnect(leaving))
         #expect(h.take(emitter)[0]["result"] == [
             "revision": 1, "handled": false,
             "skipped": [["client": "c2", "reason": "disconnected", "message": "the listener disconnected before answering"]],

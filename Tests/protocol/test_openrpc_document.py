@@ -100,9 +100,10 @@ def test_openrpc_object_structure():
 
 def test_notifications_are_documented():
     notifications = {n["name"]: n for n in DOC["x-notifications"]}
-    assert sorted(notifications) == ["daemon.shutdown", "nav.changed"]
+    assert sorted(notifications) == ["daemon.shutdown", "events.dropped", "nav.changed"]
     assert notifications["nav.changed"]["params"] == {"$ref": "#/components/schemas/NavChangedParams"}
     assert notifications["daemon.shutdown"]["params"] == {"$ref": "#/components/schemas/DaemonShutdownParams"}
+    assert notifications["events.dropped"]["params"] == {"$ref": "#/components/schemas/EventsDroppedParams"}
 
 
 def test_every_ref_resolves():

@@ -18,7 +18,7 @@ extension ViewerModel {
             switch try NavNotification(notification) {
             case .navChanged(let changed): return .changed(self.changed(changed))
             case .daemonShutdown(let reason): return .shutdown(reason: reason ?? "no reason given")
-            case .other: return .ignored
+            case .eventsDropped, .other: return .ignored
             }
         } catch {
             return .changed(unreadable(error))

@@ -17,13 +17,27 @@ public struct EventDefinition: Sendable, Hashable {
     /// The payload checked against `params`, normalized, defaults filled, in declaration
     /// order; `-32602` (reason `invalidParams`, `data.event`) for a name not declared, a value
     /// of the wrong type or a missing required param — the same rules as a route's params.
+    ///
+    /// A value `""` for a param whose `{name}` alone fills a path segment of a step's deep link
+    /// is refused too (`problem: notAllowed`): the segment would vanish and the link open
+    /// another screen, or `notFound`.
     public func validatedPayload(_ given: JSONObject) throws(NavError) -> JSONObject {
-        try ParamDefinition.validated(given, declared: params) { (param, problem) in
+        let payload = try ParamDefinition.validated(given, declared: params) { (param, problem) in
             var error = NavError.invalidParams(param: param, problem: problem)
             error.message = "invalid payload param '\(param)' of event \(name): \(problem)"
             error.data["event"] = .string(name)
             return error
         }
+        for (index, step) in steps.enumerated() {
+            for url in step.deepLinkURLs {
+                guard let param = Placeholder.emptySegmentPlaceholder(in: url, payload) else { continue }
+                let detail = "an empty string cannot fill a path segment of step \(index)'s deep link \(url)"
+                throw NavError(
+                    .invalidParams, "invalid payload param '\(param)' of event \(name): \(detail)",
+                    data: ["param": .string(param), "problem": "notAllowed", "detail": .string(detail), "event": .string(name)])
+            }
+        }
+        return payload
     }
 
     /// The steps with the payload's values in place of their placeholders.
@@ -44,6 +58,22 @@ public struct EventStep: Sendable, Hashable {
 
     /// `{method, params}`.
     public var jsonValue: JSONValue { ["method": .string(method), "params": params] }
+
+    /// Every string under a `url` member of the params: the deep links whose placeholders are
+    /// encoded as URL parts (`Placeholder.interpolate`).
+    var deepLinkURLs: [String] {
+        var urls: [String] = []
+        var work: [(JSONValue, String?)] = [(params, nil)]
+        while let (value, key) = work.popLast() {
+            switch value {
+            case .string(let text) where key == "url": urls.append(text)
+            case .array(let elements): work += elements.map { ($0, nil) }
+            case .object(let object): work += object.pairs.map { ($0.value, $0.key) }
+            default: break
+            }
+        }
+        return urls
+    }
 }
 
 extension EventDefinition {

@@ -1,9 +1,10 @@
 import NavJSON
 /// Placeholders in event steps (Protocol/semantics.md 70): a string that is exactly `"$name"`
 /// becomes the payload's value with its type; `{name}` inside a longer string is replaced by
-/// the value's text, percent-encoded as a path segment when the string is a deep link's `url`.
-/// A payload param that is absent (optional, no default) makes `"$name"` disappear from its
-/// object and `{name}` an empty text.
+/// the value's text — in a deep link's `url`, percent-encoded for where the placeholder stands
+/// (`URLPart`), so that the screen receives the value exactly and a value never adds segments
+/// or query items. A payload param that is absent (optional, no default) makes `"$name"`
+/// disappear from its object and `{name}` an empty text.
 extension EventStep {
     public func substituted(_ payload: JSONObject) -> EventStep {
         EventStep(method: method, params: Self.substitute(params, payload, key: nil) ?? .object([:]))
@@ -47,17 +48,56 @@ public enum Placeholder {
         return names
     }
 
+    /// `text` with each `{name}` replaced by the payload's value; in a URL (`encoded`), the
+    /// value is encoded for the part of the URL the placeholder stands in.
     static func interpolate(_ text: String, _ payload: JSONObject, encoded: Bool) -> String {
         var result = ""
+        var part = URLPart.path
         forEachPiece(text) { piece in
             switch piece {
-            case .literal(let literal): result += literal
+            case .literal(let literal):
+                result += literal
+                part = part.after(literal)
             case .name(let name):
                 let value = payload[name].map(Self.text) ?? ""
-                result += encoded ? PercentEncoding.encodePathSegment(value) : value
+                result += encoded ? part.encode(value) : value
             }
         }
         return result
+    }
+
+    /// The first `{name}` of a URL that fills a path segment alone (with other placeholders at
+    /// most) and whose payload value is the empty string: that segment would vanish and the
+    /// link would open something else (`notFound`).
+    static func emptySegmentPlaceholder(in url: String, _ payload: JSONObject) -> String? {
+        var part = URLPart.path
+        var segmentHasText = false
+        var emptyNames: [String] = []
+        var found: String?
+        func endSegment() {
+            if !segmentHasText, let first = emptyNames.first, found == nil { found = first }
+            segmentHasText = false
+            emptyNames = []
+        }
+        forEachPiece(url) { piece in
+            switch piece {
+            case .literal(let literal):
+                for byte in literal.utf8 {
+                    if part == .path {
+                        switch byte {
+                        case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): endSegment()
+                        default: segmentHasText = true
+                        }
+                    }
+                    part = part.after(byte)
+                }
+            case .name(let name):
+                guard part == .path else { return }
+                if case .string("")? = payload[name] { emptyNames.append(name) } else { segmentHasText = true }
+            }
+        }
+        if part == .path { endSegment() }
+        return found
     }
 
     /// A value as interpolated text: a string as is, anything else as its JSON.

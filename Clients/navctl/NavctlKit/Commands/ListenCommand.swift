@@ -44,7 +44,13 @@ struct ListenCommand: SessionCommand {
         let names = (result["events"]?.arrayValue ?? []).compactMap(\.stringValue)
         session.print("listening to \(names.joined(separator: ", ")) as \(connection.clientID ?? "?")")
         while true {
-            _ = try session.nextNotification(timeout: nil)
+            // navd stops asking a listener that missed three deadlines in a row (CMD too slow):
+            // say so, and listen again.
+            guard let notification = try session.nextNotification(timeout: nil),
+                case .eventsDropped(let dropped, let reason)? = try? NavNotification(notification)
+            else { continue }
+            session.print("navd stopped asking about \(dropped.joined(separator: ", ")) (\(reason): CMD missed 3 deadlines in a row); listening again")
+            _ = try session.call("events.listen", ["events": .array(events.map(JSONValue.string))])
         }
     }
 

@@ -33,6 +33,9 @@ public struct WatchPrinter {
             sawShutdown = true
             if json { return [Self.message(notification)] }
             return ["navd is shutting down (\(reason ?? "no reason given"))"]
+        case .eventsDropped(let events, let reason):
+            if json { return [Self.message(notification)] }
+            return ["navd stopped asking this connection about \(events.joined(separator: ", ")) (\(reason))"]
         case .other:
             return [json ? Self.message(notification) : "\(notification.method) \(JSONWriter.string(notification.params))"]
         }

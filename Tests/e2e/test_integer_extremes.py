@@ -105,3 +105,13 @@ def test_request_ids_at_the_extremes_are_echoed(navd, client_factory):
         assert "result" in answer or "error" in answer, answer
     assert navd.alive()
     assert client.call("nav.url") == {"url": "social://feed"}
+
+
+def test_navctl_history_script_takes_any_limit(navctl):
+    """`navctl history --script --limit N` asks for one revision more than N (the state the
+    script starts from): with N = Int64.max that `+ 1` trapped in navctl itself. navd now says
+    which limits it takes, and navctl passes that on."""
+    result = navctl("history", "--script", "--limit", str(INT64_MAX))
+    assert result.returncode == 1, result
+    assert "limit" in result.stderr, result.stderr
+    assert "Fatal error" not in result.stderr and "overflow" not in result.stderr.lower(), result.stderr

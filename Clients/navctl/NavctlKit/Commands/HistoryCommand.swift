@@ -44,7 +44,8 @@ struct HistoryCommand: SessionCommand {
     /// from): one more revision than asked for, the one at `since`.
     private func printScript(in session: Session) throws(NavctlError) {
         let history = try session.using { connection throws(NavClientError) in
-            try connection.history(since: since.map { max(0, $0 - 1) }, limit: limit.map { $0 + 1 }, tree: true)
+            // One more than asked for; --limit is any Int, and navd says which limits it takes.
+            try connection.history(since: since.map { max(0, $0 - 1) }, limit: limit.map { min($0, Int.max - 1) + 1 }, tree: true)
         }
         session.print(ReplayScript(source: session.socketPath, fetched: history.entries, after: since).text)
     }

@@ -61,13 +61,17 @@ def test_the_python_listener_opens_the_profile(navd, navctl, client_factory):
         stop(listener)
 
 
-def test_navctl_listen_exec_and_two_listeners_with_one_declining(navd, navctl, client_factory):
+def test_navctl_listen_exec_and_two_listeners_with_one_declining(navd_factory, navctl_bin, tmp_path):
+    # Each answer starts a process (a shell, python3): on a loaded machine that can take longer
+    # than the default 1 s, and a skipped listener is not what this test is about.
+    navd = navd_factory(extra_args=["--listener-timeout", "20000"])
+    navctl = NavctlRunner(navctl_bin, navd.socket_path, tmp_path)
     decliner = navctl_listener(navctl, "userTapped", "--exec", """echo '{"steps": []}'""")
     chooser = navctl_listener(
         navctl, "userTapped", "postTapped", "--exec",
         """python3 -c 'import json,sys; p=json.load(sys.stdin); print(json.dumps({"steps":[{"method":"nav.route","params":{"to":"post","params":{"postId":p["payload"]["userId"]}}}]}))'""")
     try:
-        emitter = client_factory("feedModule")
+        emitter = navd.client("feedModule")
         result = emitter.call("event.emit", {"name": "userTapped", "payload": {"userId": 8}})
         assert (result["by"], result["revision"], result["steps"]) == (
             chooser.client_id, 2, [{"method": "nav.route", "params": {"to": "post", "params": {"postId": 8}}}])
@@ -93,10 +97,9 @@ def test_a_listener_killed_mid_request_is_skipped(navd_factory, navctl_bin, tmp_
     try:
         request = emitter.request("event.emit", {"name": "userTapped", "payload": {"userId": 42}})
         time.sleep(0.3)
-        # navd is not blocked while it waits: others are served at once.
-        started = time.monotonic()
-        assert other.call("nav.state")["revision"] == 1
-        assert time.monotonic() - started < 0.5
+        # navd is not blocked while it waits: another client is answered (within the client's
+        # 5 s, well inside the 20 s navd would otherwise wait for the listener).
+        assert other.call("nav.state", timeout=5)["revision"] == 1
         sleeper.kill()
         result = emitter.response(request, timeout=5)["result"]
         assert (result["by"], result["revision"]) == ("definition", 2)

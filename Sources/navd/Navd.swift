@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import NavCommandLine
+import NavSystem
 
 /// `navd`: the navigation-state server (docs/README.md).
 @main
@@ -21,7 +22,8 @@ struct Navd: ParsableCommand {
             print(helpWithServeOptions(), terminator: "")
             Glibc.exit(ExitStatus.ok)
         }
-        mainExitingTwoOnUsage()
+        // A deep tree recurses once per level wherever it is read or written (DeepStack).
+        DeepStack.run { Navd.mainExitingTwoOnUsage() }
     }
 
     /// The root's help with the options of `serve`, the subcommand `navd` alone runs: they

@@ -500,3 +500,37 @@ def test_a_state_directory_others_can_write_is_refused(navd_command, state_dir, 
         f"navd: refusing state directory {state_dir}: others can write to it (mode {mode:o}); keep navd's state in a"
         " directory only its user can write (chmod 700 it, or give another --state-dir)\n")
     assert not (state_dir / "social.sqlite").exists()
+
+
+def test_a_tree_thousands_of_modals_deep_is_restored(navd_command, state_dir):
+    """A tree nests one level per presented container, and reading a stored tree recurses once
+    per level: 3,000 profiles, each presented over the last (any client may do it), made a
+    tree navd stored and committed, then could not read back: every start died of a stack
+    overflow (SIGSEGV) while it restored the state, so the state was lost to it. navd now
+    runs on a thread whose stack holds the deepest tree its limits allow."""
+    depth = 3000
+    navd = durable(navd_command, state_dir)
+    try:
+        with navd.client() as client:
+            assert client.call("nav.route", {"to": "post", "params": {"postId": 1}})["revision"] == 2
+            for start in range(0, depth, 100):
+                serials = range(start, min(depth, start + 100))
+                client.send_raw("".join(
+                    json.dumps({"jsonrpc": "2.0", "id": serial, "method": "nav.route",
+                                "params": {"to": "profile", "params": {"userId": serial}}}) + "\n"
+                    for serial in serials).encode())
+                for serial in serials:
+                    assert client.response(serial)["result"]["revision"] == serial + 3
+        assert navd.stop() == 0
+    finally:
+        navd.stop()
+    restarted = durable(navd_command, state_dir)
+    try:
+        assert restarted.stdout().splitlines()[0].startswith(f"navd: restored revision {depth + 2} (age ")
+        with restarted.client() as client:
+            assert client.call("daemon.info")["revision"] == depth + 2
+            closed = client.call("nav.close")
+            assert closed["revision"] == depth + 3
+            assert [event["type"] for event in closed["events"]][:2] == ["willHide", "exit"]
+    finally:
+        assert restarted.stop() == 0

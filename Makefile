@@ -39,11 +39,12 @@ venv:
 
 # What the tests need beyond the build: the venv above; tmux, which runs the terminal programs for
 # real in end-to-end tests; Unicode's data files (unicode-data), the source navview's width table
-# is checked against; Graphviz (graphviz), whose dot draws `navd graph --svg` in the tests.
+# is checked against; Graphviz (graphviz), whose dot draws `navd graph --svg` in the tests;
+# netcat-openbsd, whose `nc -NU` the protocol page's transcript runs.
 test-deps: deps venv
-	@command -v tmux >/dev/null 2>&1 && [ -f /usr/share/unicode/EastAsianWidth.txt ] && command -v dot >/dev/null 2>&1 || { \
-	  echo "make: installing tmux, unicode-data and graphviz"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux unicode-data graphviz; }
+	@command -v tmux >/dev/null 2>&1 && [ -f /usr/share/unicode/EastAsianWidth.txt ] && command -v dot >/dev/null 2>&1 && command -v nc >/dev/null 2>&1 || { \
+	  echo "make: installing tmux, unicode-data, graphviz and netcat-openbsd"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux unicode-data graphviz netcat-openbsd; }
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)

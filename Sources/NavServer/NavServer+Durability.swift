@@ -56,7 +56,7 @@ extension NavServer {
     /// `store.commit` of the navigator where it is stored: passing `engine` itself would first
     /// copy the whole navigator (its access is checked at run time, so the compiler cannot
     /// borrow it across the call).
-    private static func commit(_ entries: [HistoryEntry], to store: any StateStore, state navigator: inout Navigator) throws {
+    static func commit(_ entries: [HistoryEntry], to store: any StateStore, state navigator: inout Navigator) throws {
         try store.commit(entries, state: navigator)
     }
 }

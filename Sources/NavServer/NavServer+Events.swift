@@ -111,7 +111,7 @@ extension NavServer {
     }
 
     /// Step `index` of an event's steps as the operation it asks for; its error names the step.
-    private static func step(_ index: Int, _ method: String, _ params: JSONValue?) throws(NavError) -> NavOperation {
+    static func step(_ index: Int, _ method: String, _ params: JSONValue?) throws(NavError) -> NavOperation {
         do throws(NavError) {
             return try NavOperation(method: method, params: params)
         } catch {
@@ -164,7 +164,7 @@ extension NavServer {
     }
 
     /// Sends each listener `event.handle {event, payload, revision, top}` with its own id.
-    private func ask(_ requests: [(listener: ClientID, requestID: String)], about emit: PendingEmit, into outbox: inout Outbox) {
+    func ask(_ requests: [(listener: ClientID, requestID: String)], about emit: PendingEmit, into outbox: inout Outbox) {
         let top = engine.tree.topScreen
         let node = engine.tree.screen(top)
         let params: JSONValue = [
@@ -188,7 +188,7 @@ extension NavServer {
     }
 
     /// `events.dropped {events, reason: "timeouts"}` to a listener navd stopped asking.
-    private func sendDropped(_ client: ClientID, events: Set<String>, into outbox: inout Outbox) {
+    func sendDropped(_ client: ClientID, events: Set<String>, into outbox: inout Outbox) {
         guard let connection = connection(for: client), !connection.closing else { return }
         let names = engine.definition.events.map(\.name).filter(events.contains)
         var bytes = JSONBuffer()
@@ -200,7 +200,7 @@ extension NavServer {
 
     /// Answers an emit with what `outcome` returns (or throws), on its emitter's connection;
     /// nothing when the emitter is gone (rule 78) or the emit was a notification.
-    private func answer(
+    func answer(
         _ emit: PendingEmit, into outbox: inout Outbox, _ outcome: (inout ReadBatch) throws(NavError) -> CallResult
     ) {
         guard let emitter = connection(for: emit.emitter), !emitter.closing else { return }
@@ -222,7 +222,7 @@ extension NavServer {
 
     /// The emitter's kept lines run now, in order, as if they had just arrived; a line that
     /// emits again keeps the rest behind that emit. Returns what the lines asked of the queue.
-    private func release(_ client: ClientID, into outbox: inout Outbox) -> [EventAction] {
+    func release(_ client: ClientID, into outbox: inout Outbox) -> [EventAction] {
         guard let emitter = connection(for: client), !emitter.closing else { return [] }
         emitter.holdsEmit = false
         let backlog = emitter.takeBacklog()

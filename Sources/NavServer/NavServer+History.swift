@@ -73,7 +73,7 @@ extension NavServer {
     }
 
     /// `-32005` before anything else, as for every mutation.
-    private func checkExpected(_ expectRevision: Int?) throws(NavError) {
+    func checkExpected(_ expectRevision: Int?) throws(NavError) {
         if let expectRevision, expectRevision != engine.revision {
             throw .conflict("revision", expected: .int(expectRevision), actual: .int(engine.revision))
         }
@@ -85,7 +85,7 @@ extension NavServer {
         .internalError("revision \(revision) of the saved history cannot be read: \(error.message)")
     }
 
-    private func damaged(_ damage: History.DamagedEntry) -> NavError {
+    func damaged(_ damage: History.DamagedEntry) -> NavError {
         damaged(damage.revision, damage.error)
     }
 

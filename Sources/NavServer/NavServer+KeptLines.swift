@@ -49,7 +49,7 @@ extension NavServer {
 
     /// Every request of a line that does not fit in what all connections may keep gets
     /// `-32009` at once (a notification nothing); the line is dropped and changes nothing.
-    private func refuseKeeping(_ message: RPCMessage, in read: inout ReadBatch) {
+    func refuseKeeping(_ message: RPCMessage, in read: inout ReadBatch) {
         let limit = configuration.maxKeptBytes
         let error = NavError(
             .limitExceeded,
@@ -75,7 +75,7 @@ extension NavServer {
     }
 
     /// The id an entry's answer would carry; nil for a notification or a response.
-    private static func answeredID(of entry: RPCEntry) -> JSONValue? {
+    static func answeredID(of entry: RPCEntry) -> JSONValue? {
         switch entry {
         case .call(let id, _), .badParams(let id, _, _), .refused(let id, _): id
         case .invalid(let id, _): id

@@ -68,14 +68,14 @@ extension NavServer {
         }
     }
 
-    private func takeNotificationBuffer() -> JSONBuffer {
+    func takeNotificationBuffer() -> JSONBuffer {
         var spare: JSONBuffer? = nil
         swap(&spare, &spareNotification)
         guard let spare else { return JSONBuffer(capacity: ReadBatch.initialCapacity) }
         return spare
     }
 
-    private func putBackNotificationBuffer(_ bytes: consuming JSONBuffer) {
+    func putBackNotificationBuffer(_ bytes: consuming JSONBuffer) {
         guard bytes.capacity <= ReadBatch.keptCapacity else { return }
         bytes.removeAll()
         var spare: JSONBuffer? = .some(bytes)
@@ -124,7 +124,7 @@ extension NavServer {
 
     /// Revisions whose notifications were not sent go back in front of what the subscription
     /// holds, and its last sent revision back to just before them: they coalesce with the rest.
-    private func requeue(_ records: [ChangeRecord], for connection: ClientConnection) {
+    func requeue(_ records: [ChangeRecord], for connection: ClientConnection) {
         guard let first = records.first, connection.subscription != nil else { return }
         var later: [ChangeRecord] = []
         var truncated = false
@@ -217,7 +217,7 @@ extension NavServer {
         drained(id, into: &outbox)
     }
 
-    private func drained(_ id: ClientID, into outbox: inout Outbox) {
+    func drained(_ id: ClientID, into outbox: inout Outbox) {
         guard let connection = connection(for: id) else { return }
         connection.congested = false
         flushPending(connection, into: &outbox)

@@ -1,0 +1,66 @@
+import NavProtocol
+import NavigationCore
+import NavJSON
+
+// Commit: a mutation run on the navigator and, when it made a revision, remembered and
+// broadcast.
+extension NavServer {
+    static let shuttingDownError = NavError(.shuttingDown, "navd is shutting down")
+
+    /// Runs a mutation; a committed revision is broadcast.
+    func perform(_ operation: NavOperation, in read: inout ReadBatch) throws(NavError) -> CallResult {
+        let (result, isCommit) = try Self.run(operation, on: &engine)
+        // Only a committed revision is news: no-ops and dry runs are not.
+        guard isCommit else { return .operation(result, events: nil) }
+        // Only a revision that held or dropped a request changed the session.
+        return committed(
+            result, method: RPCMethod(operation), params: .object(operation.requestParams), sessionChanged: result.changedPending,
+            in: &read)
+    }
+
+    /// A revision a request committed: kept in the history with its cause, broadcast (with the
+    /// session when `sessionChanged`, with the event and who handled it for `event.emit`).
+    func committed(
+        _ result: OperationResult, method: RPCMethod, params: JSONValue, sessionChanged: Bool = false,
+        event: (name: String, by: String, steps: [JSONValue])? = nil, in read: inout ReadBatch
+    ) -> CallResult {
+        read.committed = true
+        let connection = read.connection
+        // The events are encoded once, for the response, every notification and the store.
+        // Needed by the response alone, they are written there.
+        let events = subscribers.isEmpty && store == nil ? nil : result.events.encodedJSON
+        remember(
+            result,
+            cause: HistoryCause(
+                method: method.rawValue, params: params, client: connection.name, clientID: connection.idText,
+                event: event?.name, by: event?.by, steps: event.map { .array($0.steps) }),
+            encodedEvents: events)
+        guard let events, !subscribers.isEmpty else { return .operation(result, events: events) }
+        let record = ChangeRecord(
+            revision: result.revision, method: method.rawValue, client: connection.id,
+            clientName: connection.name, events: events,
+            session: sessionChanged ? JSONWriter.bytes(engine.session.jsonValue) : nil,
+            event: event.map { EventCause(name: $0.name, by: $0.by, steps: JSONWriter.bytes(.array($0.steps))) })
+        broadcast(record, deferring: connection.id, into: &read.outbox)
+        return .operation(result, events: events)
+    }
+
+    /// `{revision, instance, root}`, written from the navigator where it is stored: a call on
+    /// `engine` itself would first copy the whole navigator (its access is checked at run
+    /// time, so the compiler cannot borrow it across the call).
+    static func writeState(of navigator: inout Navigator, tree: [UInt8], into out: inout JSONBuffer) {
+        navigator.writeStateJSON(into: &out, encodedTree: tree)
+    }
+
+    /// `navigator.perform` and whether it committed a revision, in one access to `engine`.
+    static func run(_ operation: NavOperation, on navigator: inout Navigator) throws(NavError) -> (OperationResult, Bool) {
+        let before = navigator.revision
+        do throws(NavError) {
+            let result = try navigator.perform(operation)
+            return (result, navigator.revision != before)
+        } catch {
+            throw error.namingSteps(of: operation)
+        }
+    }
+
+}

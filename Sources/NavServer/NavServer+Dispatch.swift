@@ -1,0 +1,117 @@
+import NavProtocol
+import NavigationCore
+import NavJSON
+
+// Dispatch: one decoded call run by the method it names, and its answer written.
+extension NavServer {
+    /// One request, its response written into the read's responses: its result or its error,
+    /// and nothing for a notification (no `id`), which is never answered, not even with an
+    /// error, unless it is not a valid request at all.
+    func answer(_ entry: RPCEntry, in read: inout ReadBatch) {
+        switch entry {
+        case .invalid(let id, let error):
+            RPCEncoder.failure(id: id, error: error, into: &read.responses)
+        case .refused(let id, let error):
+            if let id { RPCEncoder.failure(id: id, error: error, into: &read.responses) }
+        case .badParams(let id, let method, let error):
+            // A mutation is refused while navd shuts down, whatever its params.
+            let refusal = method.mutatesState && shuttingDown ? Self.shuttingDownError : error
+            if let id { RPCEncoder.failure(id: id, error: refusal, into: &read.responses) }
+        case .response(let id, let result, let error):
+            received(response: id, result: result, error: error, in: &read)
+        case .call(let id, let call):
+            let result: CallResult
+            do throws(NavError) {
+                result = try run(call, id: id, in: &read)
+            } catch {
+                if let id { RPCEncoder.failure(id: id, error: error, into: &read.responses) }
+                return
+            }
+            guard let id else { return }
+            if case .held = result { return }
+            RPCEncoder.success(id: id, into: &read.responses) { write(result, into: &$0) }
+        }
+    }
+
+    /// Runs a call: every method navd has, one case each. `id` is the request's (`nil` for a
+    /// notification): a queued `event.emit` is answered with it later.
+    func run(_ call: RPCCall, id: JSONValue?, in read: inout ReadBatch) throws(NavError) -> CallResult {
+        let connection = read.connection
+        switch call {
+        case .operation(let operation):
+            guard !shuttingDown else { throw Self.shuttingDownError }
+            return try perform(operation, in: &read)
+        case .state:
+            return .state
+        case .subscribe(let tree, let events):
+            subscribe(connection, tree: tree, events: events)
+            return .state
+        case .unsubscribe:
+            unsubscribe(connection)
+            return .value([:])
+        case .url(let screen):
+            return .value(["url": try engine.canonicalURL(for: screen).map(JSONValue.string) ?? .null])
+        case .routesList:
+            return .value(engine.routesJSON)
+        case .routesResolve(let url):
+            return .value(try engine.resolve(url).jsonValue)
+        case .daemonInfo:
+            return .value(info)
+        case .daemonHello(let name):
+            try hello(connection, name: name)
+            return .value(["client": .string(connection.id.description)])
+        case .rpcDiscover:
+            return .value(configuration.openRPC)
+        case .history(let since, let limit, let tree):
+            return .encoded(try historyAnswer(since: since, limit: limit, tree: tree))
+        case .goto(let revision, let expectRevision):
+            guard !shuttingDown else { throw Self.shuttingDownError }
+            return try goto(revision, expectRevision: expectRevision, in: &read)
+        case .reset(let expectRevision):
+            guard !shuttingDown else { throw Self.shuttingDownError }
+            return try reset(expectRevision: expectRevision, in: &read)
+        case .sessionSet(let flags, let expectRevision):
+            guard !shuttingDown else { throw Self.shuttingDownError }
+            return try setSession(flags, expectRevision: expectRevision, in: &read)
+        case .sessionGet:
+            return .value(engine.session.jsonValue)
+        case .emit(let name, let payload, let expectRevision):
+            return try emit(name, payload: payload, expectRevision: expectRevision, id: id, in: &read)
+        case .listen(let events):
+            return .value(try listen(connection, to: events))
+        }
+    }
+
+    /// What a call answers, written by `write(_:into:)`.
+    enum CallResult {
+        case value(JSONValue)
+        /// A value written already (`nav.history`'s pages: trees and stored JSON copied as
+        /// bytes, not built as values to be written again).
+        case encoded([UInt8])
+        /// A mutation's result, with its events already encoded when notifications carry them.
+        case operation(OperationResult, events: [UInt8]?)
+        /// `{revision, instance, root}` of the current state.
+        case state
+        /// An `event.emit`'s answer. Boxed: inline, it would make every call's result larger
+        /// than a few words, copied with memcpy at each step of the way out (about 170
+        /// instructions per request).
+        indirect case emitted(EmitOutcome)
+        /// No answer now: an `event.emit` queued for a listener; it is answered later.
+        case held
+    }
+
+    func write(_ result: CallResult, into out: inout JSONBuffer) {
+        switch result {
+        case .value(let value): JSONWriter.write(value, into: &out)
+        case .encoded(let bytes): out.append(bytes)
+        case .operation(let result, let events): result.writeJSON(into: &out, encodedEvents: events)
+        case .state:
+            let tree = encodedTree()
+            Self.writeState(of: &engine, tree: tree, into: &out)
+        case .emitted(let outcome):
+            outcome.writeJSON(into: &out)
+        case .held:
+            preconditionFailure("a held emit has no answer to write yet")
+        }
+    }
+}

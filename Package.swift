@@ -109,11 +109,11 @@ let package = Package(
         // The thin libuv layer: listener, connections, write queues, signals, timers. No JSON.
         .target(
             name: "NavTransportUV",
-            dependencies: ["CLibUV", "NavCollections"],
+            dependencies: ["CLibUV", "NavCollections", "NavSystem"],
             path: "Sources/NavTransportUV"
         ),
-        // The system calls every program makes the same way: write all of a buffer, connect to
-        // navd's socket (through CLibUV's sun_path shim).
+        // The system calls every program makes the same way: write all of a buffer, open, bind
+        // and connect Unix sockets (through CLibUV's sun_path shim).
         .target(
             name: "NavSystem",
             dependencies: ["CLibUV"],
@@ -246,7 +246,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavTransportUVTests",
-            dependencies: ["NavTransportUV"],
+            dependencies: ["NavTransportUV", "NavSystem"],
             path: "Tests/NavTransportUVTests"
         ),
         .testTarget(

@@ -108,7 +108,7 @@ extension NavConnection {
 
     /// `session.get`: the session flags and the pending request.
     public func session(timeout: Double? = 30) throws(NavClientError) -> SessionView {
-        try decoded(.sessionGet, try call(.sessionGet, timeout: timeout), as: { (json) throws(TreeDecodingError) in try SessionView(json: json) })
+        try decoded(.sessionGet, try call(.sessionGet, timeout: timeout), as: { (json) throws(ViewDecodingError) in try SessionView(json: json) })
     }
 
     /// `session.set`: sets the named flags (the others keep their value); setting the flag the
@@ -133,13 +133,13 @@ enum HistoryMethod {
 }
 
 private func decoded<Result>(
-    _ method: RPCMethod, _ json: JSONValue, as decode: (JSONValue) throws(TreeDecodingError) -> Result
+    _ method: RPCMethod, _ json: JSONValue, as decode: (JSONValue) throws(ViewDecodingError) -> Result
 ) throws(NavClientError) -> Result {
     try decoded(method.rawValue, json, as: decode)
 }
 
 private func decoded<Result>(
-    _ method: String, _ json: JSONValue, as decode: (JSONValue) throws(TreeDecodingError) -> Result
+    _ method: String, _ json: JSONValue, as decode: (JSONValue) throws(ViewDecodingError) -> Result
 ) throws(NavClientError) -> Result {
     do {
         return try decode(json)

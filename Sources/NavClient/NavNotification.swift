@@ -11,18 +11,18 @@ public enum NavNotification: Sendable, Hashable {
     case other(ServerNotification)
 
     /// Throws when a documented notification does not have its documented shape.
-    public init(_ notification: ServerNotification) throws(TreeDecodingError) {
+    public init(_ notification: ServerNotification) throws(ViewDecodingError) {
         switch notification.kind {
         case .navChanged?: self = .navChanged(try NavChangedView(json: notification.params))
         case .daemonShutdown?: self = .daemonShutdown(reason: notification.params["reason"]?.stringValue)
         case .eventsDropped?:
             let params = notification.params
             guard case .array(let list)? = params["events"], case .string(let reason)? = params["reason"] else {
-                throw TreeDecodingError(path: "$.params", message: "events.dropped needs events (an array) and reason (a string)")
+                throw ViewDecodingError(path: "$.params", message: "events.dropped needs events (an array) and reason (a string)")
             }
             let events = list.compactMap(\.stringValue)
             guard events.count == list.count else {
-                throw TreeDecodingError(path: "$.params.events", message: "every event is a name (a string)")
+                throw ViewDecodingError(path: "$.params.events", message: "every event is a name (a string)")
             }
             self = .eventsDropped(events: events, reason: reason)
         case nil: self = .other(notification)

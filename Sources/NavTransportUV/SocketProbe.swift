@@ -1,4 +1,5 @@
 internal import Glibc
+internal import NavSystem
 
 /// What is at a socket path right now.
 public enum SocketProbe: Sendable, Hashable {

@@ -1,5 +1,6 @@
 internal import CLibUV
 internal import Glibc
+internal import NavSystem
 
 extension UVTransport {
     /// Binds a Unix stream socket at `path`, makes it 0600 and starts accepting. The path must be

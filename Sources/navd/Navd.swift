@@ -10,7 +10,7 @@ struct Navd: ParsableCommand {
         commandName: "navd",
         abstract: "Serves one navigation state to many clients over JSON-RPC on a Unix socket.",
         version: NavVersion.line("navd"),
-        subcommands: [ServeCommand.self, CheckCommand.self, SampleCommand.self, GraphCommand.self],
+        subcommands: [ServeCommand.self, CheckCommand.self, SampleCommand.self, DefinitionGraphCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 

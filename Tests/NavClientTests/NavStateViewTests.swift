@@ -96,13 +96,13 @@ struct NavStateViewTests {
         root["tabs"] = .array(tabs)
         state["root"] = .object(root)
         json = .object(state)
-        #expect(throws: TreeDecodingError(path: "$.root.tabs[1].screens[0].screen", message: "expected a string, got integer")) {
+        #expect(throws: ViewDecodingError(path: "$.root.tabs[1].screens[0].screen", message: "expected a string, got integer")) {
             try NavStateView(json: json)
         }
-        #expect(throws: TreeDecodingError(path: "$", message: "missing 'revision'")) {
+        #expect(throws: ViewDecodingError(path: "$", message: "missing 'revision'")) {
             try NavStateView(json: ["instance": "x"])
         }
-        #expect(throws: TreeDecodingError(path: "$.kind", message: "unknown kind 'grid'")) {
+        #expect(throws: ViewDecodingError(path: "$.kind", message: "unknown kind 'grid'")) {
             try FlowView(json: ["id": "f1", "flow": "x", "kind": "grid", "children": [], "presented": nil, "via": nil])
         }
     }

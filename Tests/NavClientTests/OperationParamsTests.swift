@@ -62,7 +62,7 @@ struct NavNotificationTests {
         #expect(try NavNotification(ServerNotification(method: "daemon.shutdown", params: [:])) == .daemonShutdown(reason: nil))
         #expect(try NavNotification(ServerNotification(method: "events.dropped", params: ["events": ["userTapped"], "reason": "timeouts"]))
             == .eventsDropped(events: ["userTapped"], reason: "timeouts"))
-        #expect(throws: TreeDecodingError(path: "$.params.events", message: "every event is a name (a string)")) {
+        #expect(throws: ViewDecodingError(path: "$.params.events", message: "every event is a name (a string)")) {
             try NavNotification(ServerNotification(method: "events.dropped", params: ["events": [1], "reason": "timeouts"]))
         }
         let unknown = ServerNotification(method: "nav.somethingNew", params: [1])
@@ -71,7 +71,7 @@ struct NavNotificationTests {
     }
 
     @Test func aMalformedChangeSaysWhere() {
-        #expect(throws: TreeDecodingError(path: "$", message: "missing 'baseRevision'")) {
+        #expect(throws: ViewDecodingError(path: "$", message: "missing 'baseRevision'")) {
             try NavNotification(ServerNotification(method: "nav.changed", params: ["revision": 2]))
         }
     }

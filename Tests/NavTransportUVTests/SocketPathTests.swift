@@ -1,5 +1,6 @@
 import Glibc
 @testable import NavTransportUV
+import NavSystem
 import Testing
 
 /// A socket file nobody listens on, as a crashed server leaves behind.

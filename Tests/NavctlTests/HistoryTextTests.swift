@@ -60,7 +60,7 @@ struct HistoryTextTests {
         let unordered = try JSONParser.parse("""
             {"entries":[{"revision":3,"at":0,"cause":{"method":"nav.close"},"events":[]},{"revision":2,"at":0,"cause":{"method":"nav.close"},"events":[]}],"latest":3}
             """)
-        #expect(throws: TreeDecodingError(path: "$.entries", message: "entries must be oldest first: revision 2 follows 3")) {
+        #expect(throws: ViewDecodingError(path: "$.entries", message: "entries must be oldest first: revision 2 follows 3")) {
             try HistoryView(json: unordered)
         }
     }

@@ -136,7 +136,7 @@ struct ReplayScriptTests {
         let steps: [JSONValue] = [["method": "nav.route", "params": ["to": "profile", "params": ["userId": 42]]]]
         let byDefinition = HistoryCauseView(
             method: "event.emit", params: ["name": "userTapped", "payload": ["userId": 42]], client: "navctl", clientID: "c2",
-            event: EventCause(name: "userTapped", by: "definition", steps: steps))
+            event: EventCauseView(name: "userTapped", by: "definition", steps: steps))
         #expect(ReplayScript.command(for: byDefinition, before: nil) == ReplayScript.Command(line: "emit userTapped userId=42"))
         var byListener = byDefinition
         byListener.event?.by = "c3"

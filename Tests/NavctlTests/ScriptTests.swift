@@ -135,7 +135,7 @@ struct ScriptTests {
     }
 
     @Test func stepperOutcomes() throws {
-        let session = Session(environment: navd.environment(), mode: .script, socket: nil, clientName: "t")
+        let session = NavctlSession(environment: navd.environment(), mode: .script, socket: nil, clientName: "t")
         let stepper = CommandStepper(session: session)
         func step(_ line: String, _ number: Int) throws -> CommandStepper.Outcome {
             guard case .command(let command) = Script.parseCommand(line.split(separator: " ").map(String.init), socket: nil) else {

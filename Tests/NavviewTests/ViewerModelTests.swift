@@ -70,7 +70,7 @@ struct ViewerModelTests {
     @Test func beforeASubscriptionEveryUpdateIsRefetched() throws {
         var model = ViewerModel()
         #expect(model.changed(try Self.changed(2, base: 1, root: nil)) == .refetch(reason: "an update arrived before the subscription"))
-        #expect(model.unreadable(TreeDecodingError(path: "$.root", message: "missing 'id'"))
+        #expect(model.unreadable(ViewDecodingError(path: "$.root", message: "missing 'id'"))
             == .refetch(reason: "unreadable update"))
     }
 

@@ -74,7 +74,7 @@ public struct ViewerModel: Sendable {
     }
 
     /// A `nav.changed` that does not have the documented shape.
-    public mutating func unreadable(_ error: TreeDecodingError) -> Outcome {
+    public mutating func unreadable(_ error: ViewDecodingError) -> Outcome {
         warn("an update navd sent could not be read (\(error)); re-fetching the state")
         return .refetch(reason: "unreadable update")
     }

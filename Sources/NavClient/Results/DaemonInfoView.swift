@@ -19,7 +19,7 @@ public struct DaemonInfoView: Sendable, Hashable {
     public var stateDirectory: String?
     public var json: JSONValue
 
-    public init(json: JSONValue) throws(TreeDecodingError) {
+    public init(json: JSONValue) throws(ViewDecodingError) {
         let fields = try JSONFields(json, at: "$")
         app = try fields.string("app")
         stateDirectory = try fields.optionalString("stateDir")

@@ -10,9 +10,9 @@ public struct HistoryCauseView: Sendable, Hashable {
     public var client: String?
     public var clientID: String?
     /// An `event.emit`'s revision: the event, who handled it, the steps.
-    public var event: EventCause?
+    public var event: EventCauseView?
 
-    public init(method: String, params: JSONObject = [:], client: String? = nil, clientID: String? = nil, event: EventCause? = nil) {
+    public init(method: String, params: JSONObject = [:], client: String? = nil, clientID: String? = nil, event: EventCauseView? = nil) {
         self.method = method
         self.params = params
         self.client = client
@@ -41,7 +41,7 @@ public struct HistoryEntryView: Sendable, Hashable {
         self.root = root
     }
 
-    public init(json: JSONValue, at path: String = "$") throws(TreeDecodingError) {
+    public init(json: JSONValue, at path: String = "$") throws(ViewDecodingError) {
         let fields = try JSONFields(json, at: path)
         let causeFields = try JSONFields(try fields.value("cause"), at: fields.path("cause"))
         self.init(
@@ -49,9 +49,9 @@ public struct HistoryEntryView: Sendable, Hashable {
             cause: HistoryCauseView(
                 method: try causeFields.string("method"), params: try causeFields.objectValue("params"),
                 client: try causeFields.optionalString("client"), clientID: try causeFields.optionalString("clientId"),
-                event: try EventCause(causeFields)),
+                event: try EventCauseView(causeFields)),
             events: try NavEventView.list(fields.optional("events"), at: fields.path("events")),
-            root: try fields.optional("root").map { root throws(TreeDecodingError) in try FlowView(json: root, at: fields.path("root")) })
+            root: try fields.optional("root").map { root throws(ViewDecodingError) in try FlowView(json: root, at: fields.path("root")) })
     }
 }
 
@@ -83,14 +83,14 @@ public struct HistoryView: Sendable, Hashable {
         return HistoryView(entries: entries + next.entries, oldest: next.oldest, latest: next.latest, more: next.more, json: .object(object))
     }
 
-    public init(json: JSONValue) throws(TreeDecodingError) {
+    public init(json: JSONValue) throws(ViewDecodingError) {
         let fields = try JSONFields(json, at: "$")
         var entries: [HistoryEntryView] = []
         for (i, entry) in try fields.array("entries").enumerated() {
             entries.append(try HistoryEntryView(json: entry, at: "\(fields.path("entries"))[\(i)]"))
         }
         for (earlier, later) in zip(entries, entries.dropFirst()) where later.revision <= earlier.revision {
-            throw TreeDecodingError(
+            throw ViewDecodingError(
                 path: fields.path("entries"),
                 message: "entries must be oldest first: revision \(later.revision) follows \(earlier.revision)")
         }

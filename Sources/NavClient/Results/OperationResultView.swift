@@ -10,7 +10,7 @@ public struct OperationResultView: Sendable, Hashable {
     public var events: [NavEventView]
     public var json: JSONValue
 
-    public init(json: JSONValue) throws(TreeDecodingError) {
+    public init(json: JSONValue) throws(ViewDecodingError) {
         let fields = try JSONFields(json, at: "$")
         revision = try fields.int("revision")
         noop = try fields.flag("noop")

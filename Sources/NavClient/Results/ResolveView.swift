@@ -36,11 +36,11 @@ public struct ResolveView: Sendable, Hashable {
     public var error: JSONValue?
     public var json: JSONValue
 
-    public init(json: JSONValue) throws(TreeDecodingError) {
+    public init(json: JSONValue) throws(ViewDecodingError) {
         let fields = try JSONFields(json, at: "$")
         url = try fields.string("url")
         path = try fields.optionalString("path")
-        match = try fields.optional("match").map { value throws(TreeDecodingError) in
+        match = try fields.optional("match").map { value throws(ViewDecodingError) in
             let match = try JSONFields(value, at: fields.path("match"))
             return Match(
                 screen: try match.string("screen"), params: try match.objectValue("params"),
@@ -58,7 +58,7 @@ public struct ResolveView: Sendable, Hashable {
         ignored = []
         for (i, name) in try fields.array("ignored").enumerated() {
             guard let name = name.stringValue else {
-                throw TreeDecodingError(path: "\(fields.path("ignored"))[\(i)]", message: "expected a string, got \(name.typeName)")
+                throw ViewDecodingError(path: "\(fields.path("ignored"))[\(i)]", message: "expected a string, got \(name.typeName)")
             }
             ignored.append(name)
         }

@@ -6,7 +6,7 @@ public struct RoutesListView: Sendable, Hashable {
     public var definition: JSONValue
     public var json: JSONValue
 
-    public init(json: JSONValue) throws(TreeDecodingError) {
+    public init(json: JSONValue) throws(ViewDecodingError) {
         definition = try JSONFields(json, at: "$").value("definition")
         self.json = json
     }

@@ -21,13 +21,13 @@ public struct SessionView: Sendable, Hashable {
         self.pending = pending
     }
 
-    public init(json: JSONValue, at path: String = "$") throws(TreeDecodingError) {
+    public init(json: JSONValue, at path: String = "$") throws(ViewDecodingError) {
         let fields = try JSONFields(json, at: path)
         var names: [String] = []
         var values: [Bool] = []
         for (name, value) in try fields.objectValue("flags").pairs {
             guard case .bool(let set) = value else {
-                throw TreeDecodingError(path: fields.path("flags") + "." + name, message: "expected a boolean, got \(value.typeName)")
+                throw ViewDecodingError(path: fields.path("flags") + "." + name, message: "expected a boolean, got \(value.typeName)")
             }
             names.append(name)
             values.append(set)
@@ -61,7 +61,7 @@ public struct PendingRequestView: Sendable, Hashable {
     public var redirectScreen: String
     public var redirectFlow: String?
 
-    public init(json: JSONValue, at path: String = "$") throws(TreeDecodingError) {
+    public init(json: JSONValue, at path: String = "$") throws(ViewDecodingError) {
         let fields = try JSONFields(json, at: path)
         method = try fields.string("method")
         params = try fields.objectValue("params")
@@ -88,12 +88,12 @@ public struct SessionSetView: Sendable, Hashable {
     public var events: [NavEventView]
     public var json: JSONValue
 
-    public init(json: JSONValue) throws(TreeDecodingError) {
+    public init(json: JSONValue) throws(ViewDecodingError) {
         let fields = try JSONFields(json, at: "$")
         revision = try fields.int("revision")
         noop = try fields.flag("noop")
         session = try SessionView(json: ["flags": try fields.value("flags"), "pending": fields.optional("pending") ?? .null])
-        resumed = try fields.optional("resumed").map { value throws(TreeDecodingError) in
+        resumed = try fields.optional("resumed").map { value throws(ViewDecodingError) in
             try JSONFields(value, at: fields.path("resumed")).string("method")
         }
         events = try NavEventView.list(try fields.value("events"), at: fields.path("events"))

@@ -6,7 +6,7 @@ public struct URLResultView: Sendable, Hashable {
     public var url: String?
     public var json: JSONValue
 
-    public init(json: JSONValue) throws(TreeDecodingError) {
+    public init(json: JSONValue) throws(ViewDecodingError) {
         url = try JSONFields(json, at: "$").optionalString("url")
         self.json = json
     }

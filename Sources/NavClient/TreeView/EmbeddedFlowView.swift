@@ -14,7 +14,7 @@ public struct EmbeddedFlowView: Sendable, Hashable {
         self.children = children
     }
 
-    public init(json: JSONValue, at path: String = "$") throws(TreeDecodingError) {
+    public init(json: JSONValue, at path: String = "$") throws(ViewDecodingError) {
         let fields = try JSONFields(json, at: path)
         var children: [EmbeddedFlowView] = []
         for (i, child) in try fields.array("children").enumerated() {

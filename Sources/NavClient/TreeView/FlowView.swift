@@ -53,11 +53,11 @@ public struct FlowView: Sendable, Hashable {
         return tabs[selected]
     }
 
-    public init(json: JSONValue, at path: String = "$") throws(TreeDecodingError) {
+    public init(json: JSONValue, at path: String = "$") throws(ViewDecodingError) {
         let fields = try JSONFields(json, at: path)
         let kindName = try fields.string("kind")
         guard let kind = Kind(rawValue: kindName) else {
-            throw TreeDecodingError(path: fields.path("kind"), message: "unknown kind '\(kindName)'")
+            throw ViewDecodingError(path: fields.path("kind"), message: "unknown kind '\(kindName)'")
         }
         var screens: [ScreenView] = []
         for (i, screen) in try fields.array("screens").enumerated() {
@@ -74,15 +74,15 @@ public struct FlowView: Sendable, Hashable {
         let selected = try fields.optionalInt("selected")
         if kind == .tabs {
             guard let selected, tabs.indices.contains(selected) else {
-                throw TreeDecodingError(path: fields.path("selected"), message: "a tabs flow needs a selected tab in 0..<\(tabs.count)")
+                throw ViewDecodingError(path: fields.path("selected"), message: "a tabs flow needs a selected tab in 0..<\(tabs.count)")
             }
         } else if screens.isEmpty {
-            throw TreeDecodingError(path: fields.path("screens"), message: "a \(kind.rawValue) flow needs at least one screen")
+            throw ViewDecodingError(path: fields.path("screens"), message: "a \(kind.rawValue) flow needs at least one screen")
         }
         self.init(
             id: try fields.string("id"), flow: try fields.optionalString("flow"), kind: kind, screens: screens, tabs: tabs,
             selected: selected, children: children,
-            presented: try fields.optional("presented").map { p throws(TreeDecodingError) in try FlowView(json: p, at: fields.path("presented")) },
-            via: try fields.optional("via").map { v throws(TreeDecodingError) in try TransitionView(json: v, at: fields.path("via")) })
+            presented: try fields.optional("presented").map { p throws(ViewDecodingError) in try FlowView(json: p, at: fields.path("presented")) },
+            via: try fields.optional("via").map { v throws(ViewDecodingError) in try TransitionView(json: v, at: fields.path("via")) })
     }
 }

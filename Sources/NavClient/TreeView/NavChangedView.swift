@@ -7,9 +7,9 @@ public struct ChangeCauseView: Sendable, Hashable {
     public var client: String?
     public var clientID: String
     /// An `event.emit`'s revision: the event, who handled it, the steps.
-    public var event: EventCause?
+    public var event: EventCauseView?
 
-    public init(method: String, client: String?, clientID: String, event: EventCause? = nil) {
+    public init(method: String, client: String?, clientID: String, event: EventCauseView? = nil) {
         self.method = method
         self.client = client
         self.clientID = clientID
@@ -44,13 +44,13 @@ public struct NavChangedView: Sendable, Hashable {
     public var session: SessionView?
     public var root: FlowView?
 
-    public init(json: JSONValue) throws(TreeDecodingError) {
+    public init(json: JSONValue) throws(ViewDecodingError) {
         let fields = try JSONFields(json, at: "$")
         revision = try fields.int("revision")
         baseRevision = try fields.int("baseRevision")
         truncated = try fields.flag("truncated")
-        session = try fields.optional("session").map { s throws(TreeDecodingError) in try SessionView(json: s, at: fields.path("session")) }
-        root = try fields.optional("root").map { r throws(TreeDecodingError) in try FlowView(json: r, at: fields.path("root")) }
+        session = try fields.optional("session").map { s throws(ViewDecodingError) in try SessionView(json: s, at: fields.path("session")) }
+        root = try fields.optional("root").map { r throws(ViewDecodingError) in try FlowView(json: r, at: fields.path("root")) }
         changes = []
         for (i, change) in try fields.array("changes").enumerated() {
             let path = "\(fields.path("changes"))[\(i)]"
@@ -58,8 +58,8 @@ public struct NavChangedView: Sendable, Hashable {
             let causeFields = try JSONFields(try changeFields.value("cause"), at: changeFields.path("cause"))
             let cause = ChangeCauseView(
                 method: try causeFields.string("method"), client: try causeFields.optionalString("client"),
-                clientID: try causeFields.string("clientId"), event: try EventCause(causeFields))
-            let events = try changeFields.optional("events").map { e throws(TreeDecodingError) in
+                clientID: try causeFields.string("clientId"), event: try EventCauseView(causeFields))
+            let events = try changeFields.optional("events").map { e throws(ViewDecodingError) in
                 try NavEventView.list(e, at: changeFields.path("events"))
             }
             changes.append(ChangeView(revision: try changeFields.int("revision"), cause: cause, events: events))

@@ -53,11 +53,11 @@ public struct NavEventView: Sendable, Hashable {
         self.reason = reason
     }
 
-    public init(json: JSONValue, at path: String = "$") throws(TreeDecodingError) {
+    public init(json: JSONValue, at path: String = "$") throws(ViewDecodingError) {
         let fields = try JSONFields(json, at: path)
         let type = try fields.string("type")
         guard let kind = Kind(rawValue: type) else {
-            throw TreeDecodingError(path: fields.path("type"), message: "unknown event type '\(type)'")
+            throw ViewDecodingError(path: fields.path("type"), message: "unknown event type '\(type)'")
         }
         // JSONValue is ExpressibleByNilLiteral: spell "no result" as Optional.none, not nil.
         let result: JSONValue? = kind == .flowFinished ? (fields.object["result"] ?? JSONValue.null) : Optional.none
@@ -70,15 +70,15 @@ public struct NavEventView: Sendable, Hashable {
         self.init(
             kind: kind, screen: try fields.optionalString("screen"), name: try fields.optionalString("name"),
             params: try fields.objectValue("params"), flow: try fields.optionalString("flow"),
-            via: try fields.optional("via").map { v throws(TreeDecodingError) in try TransitionView(json: v, at: fields.path("via")) },
+            via: try fields.optional("via").map { v throws(ViewDecodingError) in try TransitionView(json: v, at: fields.path("via")) },
             tab: try fields.optionalInt("tab"), result: result)
     }
 
     /// A list of events (`events` of a result or change).
-    public static func list(_ json: JSONValue?, at path: String = "$.events") throws(TreeDecodingError) -> [NavEventView] {
+    public static func list(_ json: JSONValue?, at path: String = "$.events") throws(ViewDecodingError) -> [NavEventView] {
         guard let json, !json.isNull else { return [] }
         guard let array = json.arrayValue else {
-            throw TreeDecodingError(path: path, message: "expected an array, got \(json.typeName)")
+            throw ViewDecodingError(path: path, message: "expected an array, got \(json.typeName)")
         }
         var events: [NavEventView] = []
         for (i, event) in array.enumerated() { events.append(try NavEventView(json: event, at: "\(path)[\(i)]")) }

@@ -18,7 +18,7 @@ public struct NavStateView: Sendable, Hashable {
         self.root = root
     }
 
-    public init(json: JSONValue) throws(TreeDecodingError) {
+    public init(json: JSONValue) throws(ViewDecodingError) {
         let fields = try JSONFields(json, at: "$")
         self.init(
             revision: try fields.int("revision"), instance: try fields.string("instance"),

@@ -22,11 +22,11 @@ public struct ScreenView: Sendable, Hashable {
         self.via = via
     }
 
-    public init(json: JSONValue, at path: String = "$") throws(TreeDecodingError) {
+    public init(json: JSONValue, at path: String = "$") throws(ViewDecodingError) {
         let fields = try JSONFields(json, at: path)
         self.init(
             id: try fields.string("id"), screen: try fields.string("screen"), params: try fields.objectValue("params"),
             flow: try fields.string("flow"),
-            via: try fields.optional("via").map { v throws(TreeDecodingError) in try TransitionView(json: v, at: fields.path("via")) })
+            via: try fields.optional("via").map { v throws(ViewDecodingError) in try TransitionView(json: v, at: fields.path("via")) })
     }
 }

@@ -22,7 +22,7 @@ public struct TransitionView: Sendable, Hashable {
         self.direction = direction
     }
 
-    public init(json: JSONValue, at path: String = "$") throws(TreeDecodingError) {
+    public init(json: JSONValue, at path: String = "$") throws(ViewDecodingError) {
         let fields = try JSONFields(json, at: path)
         self.init(
             kind: try fields.string("kind"), name: try fields.optionalString("name"),

@@ -18,7 +18,7 @@ struct ApplyCommand: SessionCommand {
     @OptionGroup var revision: RevisionOptions
     @OptionGroup var common: CommonOptions
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         let text = try session.environment.readFile(file).get()
         let json: JSONValue
         do {

@@ -22,7 +22,7 @@ struct CallCommand: SessionCommand {
         _ = try requestParams()
     }
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         let request: JSONObject
         do {
             request = try requestParams()

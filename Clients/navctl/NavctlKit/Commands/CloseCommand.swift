@@ -14,7 +14,7 @@ struct CloseCommand: SessionCommand {
     @OptionGroup var revision: RevisionOptions
     @OptionGroup var common: CommonOptions
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         let result = try session.perform(.close(screen: screen, expectRevision: revision.expectRevision))
         session.output(result.json, json: common.json) { ResultText.change(result) }
     }

@@ -29,7 +29,7 @@ struct CoverageCombineCommand: SessionCommand {
         guard !files.isEmpty else { throw ValidationError("give the coverage files to combine: coverage combine A B -o C") }
     }
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         var combined = try CoverageFiles.read(files[0], in: session)
         for path in files.dropFirst() {
             let other = try CoverageFiles.read(path, in: session)
@@ -66,7 +66,7 @@ struct CoverageReportCommand: SessionCommand {
         if let failUnder, !(0...100).contains(failUnder) { throw ValidationError("--fail-under is a percentage, 0 to 100") }
     }
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         let coverage = try CoverageFiles.read(file, in: session)
         guard let definition = AppDefinition.decode(coverage.definition).definition else {
             throw .failed("\(file): its app definition does not decode")

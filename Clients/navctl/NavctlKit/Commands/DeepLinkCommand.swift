@@ -18,7 +18,7 @@ struct DeepLinkCommand: SessionCommand {
     @OptionGroup var revision: RevisionOptions
     @OptionGroup var common: CommonOptions
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         let result = try session.perform(.deeplink(url: url, dryRun: dryRun, expectRevision: revision.expectRevision))
         session.output(result.json, json: common.json) { ResultText.deepLink(result) }
     }

@@ -32,7 +32,7 @@ struct EmitCommand: SessionCommand {
         try validateAssignments(payload)
     }
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         var params: JSONObject = ["name": .string(event)]
         let typed = try session.typedPayload(for: event, payload, command: Self.self)
         if !typed.isEmpty { params["payload"] = .object(typed) }

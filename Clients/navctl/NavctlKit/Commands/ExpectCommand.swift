@@ -17,16 +17,16 @@ struct ExpectCommand: ParsableCommand {
 
 /// An `expect` subcommand: checks the state and says what it found.
 protocol ExpectationCommand: SessionCommand {
-    func expectation(in session: Session) throws(NavctlError) -> StateExpectation
+    func expectation(in session: NavctlSession) throws(NavctlError) -> StateExpectation
 }
 
 extension ExpectationCommand {
-    func check(in session: Session) throws(NavctlError) -> StateExpectation.Outcome {
+    func check(in session: NavctlSession) throws(NavctlError) -> StateExpectation.Outcome {
         let expectation = try expectation(in: session)
         return expectation.check(try session.state())
     }
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         switch try check(in: session) {
         case .passed(let what): session.print("ok: \(what)")
         case .failed(let expected, let got): throw .failed("expected \(expected), got \(got)")
@@ -34,7 +34,7 @@ extension ExpectationCommand {
     }
 
     /// A screen name and its typed params; a screen the app does not have is a usage error.
-    func entry(_ screen: String, _ words: [String], in session: Session) throws(NavctlError) -> StateExpectation.StackEntry {
+    func entry(_ screen: String, _ words: [String], in session: NavctlSession) throws(NavctlError) -> StateExpectation.StackEntry {
         guard try session.definition().screen(named: screen) != nil else {
             throw usageError("no screen named '\(screen)'")
         }
@@ -59,7 +59,7 @@ struct ExpectTopCommand: ExpectationCommand {
 
     func validate() throws { try validateAssignments(params) }
 
-    func expectation(in session: Session) throws(NavctlError) -> StateExpectation {
+    func expectation(in session: NavctlSession) throws(NavctlError) -> StateExpectation {
         .top(try entry(screen, params, in: session))
     }
 }
@@ -87,7 +87,7 @@ struct ExpectStackCommand: ExpectationCommand {
         }
     }
 
-    func expectation(in session: Session) throws(NavctlError) -> StateExpectation {
+    func expectation(in session: NavctlSession) throws(NavctlError) -> StateExpectation {
         let stack: StackWords
         do {
             stack = try StackWords(words)
@@ -113,7 +113,7 @@ struct ExpectTabCommand: ExpectationCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func expectation(in session: Session) throws(NavctlError) -> StateExpectation { .tab(tab) }
+    func expectation(in session: NavctlSession) throws(NavctlError) -> StateExpectation { .tab(tab) }
 }
 
 struct ExpectRevisionCommand: ExpectationCommand {
@@ -126,7 +126,7 @@ struct ExpectRevisionCommand: ExpectationCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func expectation(in session: Session) throws(NavctlError) -> StateExpectation { .revision(revision) }
+    func expectation(in session: NavctlSession) throws(NavctlError) -> StateExpectation { .revision(revision) }
 }
 
 struct ExpectPendingCommand: ExpectationCommand {
@@ -139,7 +139,7 @@ struct ExpectPendingCommand: ExpectationCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func expectation(in session: Session) throws(NavctlError) -> StateExpectation {
+    func expectation(in session: NavctlSession) throws(NavctlError) -> StateExpectation {
         .pending(method == "none" ? nil : method)
     }
 }
@@ -163,7 +163,7 @@ struct ExpectFlagCommand: ExpectationCommand {
         return (assignment.name, assignment.value == "true")
     }
 
-    func expectation(in session: Session) throws(NavctlError) -> StateExpectation {
+    func expectation(in session: NavctlSession) throws(NavctlError) -> StateExpectation {
         do {
             let (name, value) = try parsed()
             return .flag(name, value)
@@ -185,7 +185,7 @@ struct ExpectErrorCommand: SessionCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         throw usageError("expect error applies to the next command: use it in a script (navctl run) or the shell")
     }
 }

@@ -21,7 +21,7 @@ struct FinishCommand: SessionCommand {
         if let result { _ = try parseJSONOption(result, name: "--result") }
     }
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         var value = JSONValue.null
         if let result {
             do {

@@ -41,7 +41,7 @@ struct GraphCommand: SessionCommand {
         }
     }
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         var definition: AppDefinition
         var marks = GraphMarks()
         if let coverage {

@@ -32,7 +32,7 @@ struct HistoryCommand: SessionCommand {
         if script && common.json { throw ValidationError("--script prints a script, not JSON: give one of them") }
     }
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         if script { return try printScript(in: session) }
         let history = try session.using { connection throws(NavClientError) in
             try connection.history(since: since, limit: limit)
@@ -42,7 +42,7 @@ struct HistoryCommand: SessionCommand {
 
     /// The revisions with their trees, and the one before them (the state the script starts
     /// from): one more revision than asked for, the one at `since`.
-    private func printScript(in session: Session) throws(NavctlError) {
+    private func printScript(in session: NavctlSession) throws(NavctlError) {
         let history = try session.using { connection throws(NavClientError) in
             // One more than asked for; --limit is any Int, and navd says which limits it takes.
             try connection.history(since: since.map { max(0, $0 - 1) }, limit: limit.map { min($0, Int.max - 1) + 1 }, tree: true)
@@ -80,7 +80,7 @@ struct GotoCommand: SessionCommand {
         }
     }
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         // Checked here, not in `validate`: argument-parser validates before it reports an
         // unknown option, and `goto -1` would be told to give a revision instead of that `-1`
         // is not one.
@@ -114,7 +114,7 @@ struct ResetCommand: SessionCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         let result = try session.using { connection throws(NavClientError) in try connection.reset() }
         session.output(result.json, json: common.json) { ResultText.change(result) }
     }

@@ -10,7 +10,7 @@ struct InfoCommand: SessionCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         let info = try session.using { connection throws(NavClientError) in try connection.info() }
         let me = try session.connected().clientID
         session.output(info.json, json: common.json) { InfoText.render(info, me: me) }

@@ -29,7 +29,7 @@ struct ListenCommand: SessionCommand {
         guard !events.isEmpty else { throw ValidationError("name at least one event to listen to") }
     }
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         let connection = try session.connected()
         guard let answering = connection as? any ServerRequestAnswering else {
             throw .failed("this connection cannot answer navd's requests")

@@ -19,7 +19,7 @@ struct PopToCommand: SessionCommand {
     @OptionGroup var revision: RevisionOptions
     @OptionGroup var common: CommonOptions
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         let result = try session.perform(
             .popTo(screen: ScreenSelector(screen), inclusive: inclusive, expectRevision: revision.expectRevision))
         session.output(result.json, json: common.json) { ResultText.change(result) }

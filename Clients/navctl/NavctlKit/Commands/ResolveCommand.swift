@@ -13,7 +13,7 @@ struct ResolveCommand: SessionCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         let result = try session.using { connection throws(NavClientError) in try connection.resolve(url: url) }
         session.output(result.json, json: common.json) { ResolveText.render(result) }
     }

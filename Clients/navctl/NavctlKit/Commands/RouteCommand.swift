@@ -52,7 +52,7 @@ struct RouteCommand: SessionCommand {
         if inclusive && popTo == nil { throw ValidationError("--inclusive needs --pop-to") }
     }
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         let request = RouteRequest(
             to: destination, params: try session.typedParams(for: destination, params, command: Self.self),
             transition: transition, from: from, expectRevision: revision.expectRevision, singleTop: singleTop,

@@ -11,7 +11,7 @@ struct RoutesCommand: SessionCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         if common.json || session.json {
             session.print(JSONWriter.string(try session.using { connection throws(NavClientError) in try connection.routes() }.json))
             return

@@ -41,7 +41,7 @@ struct RunCommand: SessionCommand {
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
     }
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         guard session.mode != .script else { throw usageError("run cannot run inside a script") }
         // Every script parses before anything runs.
         var scripts: [(name: String, script: Script)] = []
@@ -68,7 +68,7 @@ struct RunCommand: SessionCommand {
                 RecordingConnection(try connect(path, name), recording: recording)
             }
         }
-        let scriptSession = Session(
+        let scriptSession = NavctlSession(
             environment: environment, mode: .script, socket: socket, clientName: "navctl-run", json: common.json || session.json)
         scriptSession.quiet = quiet
         defer { scriptSession.disconnect() }

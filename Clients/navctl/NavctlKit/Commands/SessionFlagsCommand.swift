@@ -19,7 +19,7 @@ struct SessionShowCommand: SessionCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         let view = try session.using { connection throws(NavClientError) in try connection.session() }
         session.output(SessionText.json(view), json: common.json) { SessionText.render(view) }
     }
@@ -54,7 +54,7 @@ struct SessionSetCommand: SessionCommand {
         return result
     }
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         let flags: [(name: String, value: Bool)]
         do {
             flags = try parsed()

@@ -17,10 +17,10 @@ struct ShellCommand: SessionCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         guard session.mode == .oneShot else { throw usageError("already in the shell") }
         let environment = session.environment
-        let shellSession = Session(
+        let shellSession = NavctlSession(
             environment: environment, mode: .shell, socket: common.socket, clientName: "navctl-shell", json: common.json)
         defer { shellSession.disconnect() }
         _ = try shellSession.connected()

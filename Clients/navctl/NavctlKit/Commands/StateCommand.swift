@@ -18,11 +18,11 @@ struct StateCommand: SessionCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         if common.json || session.json {
             session.print(JSONWriter.string(try session.using { connection throws(NavClientError) in try connection.call(.navState) }))
         } else {
-            session.print(TreeText.render(try session.state()))
+            session.print(TreeOutline.render(try session.state()))
         }
     }
 }

@@ -17,7 +17,7 @@ struct TabCommand: SessionCommand {
     @OptionGroup var revision: RevisionOptions
     @OptionGroup var common: CommonOptions
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         let selector = Int(tab).map(TabSelector.index) ?? .name(tab)
         let result = try session.perform(.selectTab(selector, flow: flow, expectRevision: revision.expectRevision))
         session.output(result.json, json: common.json) { ResultText.change(result) }

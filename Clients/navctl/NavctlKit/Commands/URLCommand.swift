@@ -14,7 +14,7 @@ struct URLCommand: SessionCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         let result = try session.using { connection throws(NavClientError) in try connection.url(of: screen) }
         session.output(result.json, json: common.json) {
             result.url ?? "no canonical URL (the screen has no path, or its params do not fill one)"

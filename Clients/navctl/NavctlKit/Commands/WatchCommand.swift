@@ -30,7 +30,7 @@ struct WatchCommand: SessionCommand {
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
     }
 
-    func run(in session: Session) throws(NavctlError) {
+    func run(in session: NavctlSession) throws(NavctlError) {
         if session.mode == .shell && count == nil {
             throw usageError("in the shell, watch needs --count (Ctrl-C would end the shell)")
         }
@@ -42,7 +42,7 @@ struct WatchCommand: SessionCommand {
         }
     }
 
-    private func watch(_ session: Session, printer: inout WatchPrinter) throws(NavctlError) {
+    private func watch(_ session: NavctlSession, printer: inout WatchPrinter) throws(NavctlError) {
         let subscribeTree = tree
         let snapshot = try session.using { connection throws(NavClientError) in try connection.subscribe(tree: subscribeTree) }
         if !printer.json { session.print(Self.started(snapshot)) }
@@ -64,7 +64,7 @@ struct WatchCommand: SessionCommand {
         }
     }
 
-    private func watchReconnecting(_ session: Session, printer: inout WatchPrinter) throws(NavctlError) {
+    private func watchReconnecting(_ session: NavctlSession, printer: inout WatchPrinter) throws(NavctlError) {
         let subscribeTree = tree
         let client = ReconnectingClient(
             socketPath: session.socketPath, name: session.clientName, connector: session.environment.connect,
@@ -107,11 +107,11 @@ struct WatchCommand: SessionCommand {
 
 /// Says once per outage that navctl is waiting for navd.
 private final class WaitNotice {
-    let session: Session
+    let session: NavctlSession
     let silent: Bool
     var said = false
 
-    init(session: Session, silent: Bool) {
+    init(session: NavctlSession, silent: Bool) {
         self.session = session
         self.silent = silent
     }

@@ -49,7 +49,7 @@ public enum RoutesText {
                 let params = event.params.isEmpty ? "-" : event.params.map(param).joined(separator: " ")
                 let steps = event.steps.isEmpty
                     ? "listeners only"
-                    : "-> " + EventCause(name: event.name, by: "definition", steps: event.steps.map(\.jsonValue)).stepsSummary
+                    : "-> " + EventCauseView(name: event.name, by: "definition", steps: event.steps.map(\.jsonValue)).stepsSummary
                 return [event.name, params, steps]
             })
         }

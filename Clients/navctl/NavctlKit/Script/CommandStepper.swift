@@ -26,10 +26,10 @@ public final class CommandStepper {
         }
     }
 
-    let session: Session
+    let session: NavctlSession
     private var pendingError: (reason: String, line: Int)?
 
-    public init(session: Session) {
+    public init(session: NavctlSession) {
         self.session = session
     }
 

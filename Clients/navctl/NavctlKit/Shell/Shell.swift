@@ -6,12 +6,12 @@ internal import NavClient
 /// shell's one connection. Errors are printed and the shell goes on; `exit`, `quit` or
 /// Ctrl-D end it.
 public final class Shell {
-    let session: Session
+    let session: NavctlSession
     let reader: any LineReader
     let completer: Completer
     let stepper: CommandStepper
 
-    public init(session: Session, reader: any LineReader, completer: Completer) {
+    public init(session: NavctlSession, reader: any LineReader, completer: Completer) {
         self.session = session
         self.reader = reader
         self.completer = completer

@@ -3,7 +3,7 @@ internal import NavJSON
 
 /// Reading and writing coverage files (docs/graph.md) the way navctl reads its other files.
 enum CoverageFiles {
-    static func read(_ path: String, in session: Session) throws(NavctlError) -> CoverageFile {
+    static func read(_ path: String, in session: NavctlSession) throws(NavctlError) -> CoverageFile {
         let text = try session.environment.readFile(path).get()
         do {
             return try CoverageFile(json: text)

@@ -27,7 +27,7 @@ public enum NavctlMain {
                 return reportParseOutcome(error, arguments: [], environment: environment)
             }
         }
-        let session = Session(environment: environment, mode: .oneShot, socket: command.common.socket, clientName: "navctl")
+        let session = NavctlSession(environment: environment, mode: .oneShot, socket: command.common.socket, clientName: "navctl")
         defer { session.disconnect() }
         do {
             try command.run(in: session)

@@ -1,12 +1,12 @@
 public import ArgumentParser
 internal import NavCommandLine
 
-/// A navctl subcommand: it runs against a `Session`, so that a one-shot command, a shell
+/// A navctl subcommand: it runs against a `NavctlSession`, so that a one-shot command, a shell
 /// line and a script line share one grammar (the same `Navctl.parseAsRoot`) and one
 /// implementation.
 public protocol SessionCommand: ParsableCommand {
     var common: CommonOptions { get }
-    func run(in session: Session) throws(NavctlError)
+    func run(in session: NavctlSession) throws(NavctlError)
 }
 
 extension SessionCommand {

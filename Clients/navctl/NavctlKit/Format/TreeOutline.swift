@@ -16,7 +16,7 @@ public import NavClient
 /// first; what a container presents is nested under it; the screens of an embedded child
 /// flow are nested under an `embeds` line; the one top screen is marked `<- top`. Flags that
 /// are set and a pending request (docs/guards.md) follow the first line.
-public enum TreeText {
+public enum TreeOutline {
     public static func render(_ state: NavStateView) -> String {
         var lines = ["revision \(state.revision), instance \(state.instance)"]
         // The session, when it says something: flags set, a request a guard holds.
@@ -49,7 +49,7 @@ public enum TreeText {
         var lines: [String] = []
 
         mutating func flow(_ flow: FlowView, lineIndent: String, prefix: String, bodyIndent: String) {
-            lines.append(lineIndent + prefix + TreeText.header(flow))
+            lines.append(lineIndent + prefix + TreeOutline.header(flow))
             switch flow.kind {
             case .tabs:
                 for (index, tab) in flow.tabs.enumerated() {
@@ -77,7 +77,7 @@ public enum TreeText {
                     open.append(embedded)
                 }
                 let mark = screen.id == topID ? "  <- top" : ""
-                lines.append(indent + String(repeating: "  ", count: open.count) + TreeText.screen(screen) + mark)
+                lines.append(indent + String(repeating: "  ", count: open.count) + TreeOutline.screen(screen) + mark)
             }
         }
     }

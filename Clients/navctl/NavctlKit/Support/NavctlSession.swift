@@ -5,7 +5,7 @@ public import NavJSON
 /// One run of navctl against one navd: a one-shot command, a shell, or a script. It owns
 /// the connection (made on first use, made again after navd went away), the app definition
 /// (fetched once from `routes.list`, to type params and complete names) and the output.
-public final class Session {
+public final class NavctlSession {
     public enum Mode: Sendable {
         case oneShot, shell, script
     }

@@ -2,7 +2,7 @@ internal import ArgumentParser
 internal import NavigationCore
 internal import NavJSON
 
-extension Session {
+extension NavctlSession {
     /// `name=value` words typed for a destination by the app definition; a bad value is a
     /// usage error of `command`.
     func typedParams(

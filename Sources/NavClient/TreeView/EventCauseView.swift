@@ -2,7 +2,7 @@ public import NavJSON
 
 /// What an `event.emit`'s revision says of the event in its cause: the event, who handled it
 /// (`"definition"` or a listener's client id) and the steps applied.
-public struct EventCause: Sendable, Hashable {
+public struct EventCauseView: Sendable, Hashable {
     public var name: String
     public var by: String
     public var steps: [JSONValue]
@@ -14,7 +14,7 @@ public struct EventCause: Sendable, Hashable {
     }
 
     /// The event part of a cause's fields, nil when it has none.
-    init?(_ fields: JSONFields) throws(TreeDecodingError) {
+    init?(_ fields: JSONFields) throws(ViewDecodingError) {
         guard let name = try fields.optionalString("event") else { return nil }
         self.init(name: name, by: try fields.optionalString("by") ?? "?", steps: fields.optional("steps")?.arrayValue ?? [])
     }

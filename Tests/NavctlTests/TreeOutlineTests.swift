@@ -8,7 +8,7 @@ import NavJSON
 /// selected one starred, stacks bottom first, modals under what presented them, embedded
 /// flows under `embeds`, the top marked, params and transitions on every screen.
 @Suite("state: the tree as a person reads it")
-struct TreeTextTests {
+struct TreeOutlineTests {
     var navigator = Navigator(definition: .sample, instance: "9f2c41d0")
 
     mutating func perform(_ method: String, _ params: JSONValue) throws {
@@ -16,7 +16,7 @@ struct TreeTextTests {
     }
 
     func rendered() throws -> String {
-        TreeText.render(try NavStateView(json: navigator.stateJSON))
+        TreeOutline.render(try NavStateView(json: navigator.stateJSON))
     }
 
     static let otherTabs = """
@@ -145,11 +145,11 @@ struct TreeTextTests {
     }
 
     @Test func screensAndHeadersAlone() {
-        #expect(TreeText.screen(ScreenView(id: "s9", screen: "chat", params: ["chatId": "a b"], flow: "f2")) == #"s9 chat chatId="a b""#)
-        #expect(TreeText.screen(ScreenView(
+        #expect(TreeOutline.screen(ScreenView(id: "s9", screen: "chat", params: ["chatId": "a b"], flow: "f2")) == #"s9 chat chatId="a b""#)
+        #expect(TreeOutline.screen(ScreenView(
             id: "s9", screen: "x", flow: "f2", via: TransitionView(kind: "push", name: "zoom", animator: "spring")))
             == "s9 x via zoom (animator spring)")
-        #expect(TreeText.header(FlowView(id: "f9", flow: nil, kind: .single, via: TransitionView(kind: "modal", fallback: true)))
+        #expect(TreeOutline.header(FlowView(id: "f9", flow: nil, kind: .single, via: TransitionView(kind: "modal", fallback: true)))
             == "f9 single via modal (fallback)")
     }
 }

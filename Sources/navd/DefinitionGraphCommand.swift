@@ -6,7 +6,7 @@ import NavSystem
 
 /// `navd graph [FILE]`: the app definition as a graph (docs/graph.md), printed as DOT, Mermaid
 /// or JSON, or drawn into an SVG or PNG by Graphviz's `dot`.
-struct GraphCommand: ParsableCommand {
+struct DefinitionGraphCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graph",
         abstract: "Prints an app definition as a graph (DOT, Mermaid or JSON) or draws it with Graphviz.",

@@ -38,14 +38,26 @@ let package = Package(
         // The pure engine: app definition, tree, operations, events, deep links. No I/O.
         .target(
             name: "NavigationCore",
-            dependencies: ["NavJSON", "NavCollections"],
+            dependencies: ["NavJSON", "NavCollections", "NavSpelling"],
             path: "Sources/NavigationCore"
         ),
-        // Seeded generators for tests and navbench: SplitMix64 and random route tables with
-        // links that match them. Never a dependency of navd or its libraries.
+        // "did you mean": the names nearest a mistyped one (NearestNames), for the engine's
+        // errors and every program's command line. Imports nothing.
+        .target(
+            name: "NavSpelling",
+            path: "Sources/NavSpelling"
+        ),
+        // Seeded randomness for tests and navbench: SplitMix64 and the seed a test prints and
+        // replays. Imports nothing of navd; never a dependency of navd or its libraries.
+        .target(
+            name: "NavRandom",
+            path: "Sources/NavRandom"
+        ),
+        // Seeded generators for tests and navbench: random route tables with links that match
+        // them. Never a dependency of navd or its libraries.
         .target(
             name: "NavFixtures",
-            dependencies: ["NavJSON", "NavigationCore"],
+            dependencies: ["NavJSON", "NavigationCore", "NavRandom"],
             path: "Sources/NavFixtures"
         ),
         // The one hash table (keys with a cheap deterministic hash): the engine's instances and
@@ -63,13 +75,13 @@ let package = Package(
         // JSON-RPC 2.0 envelope and NDJSON framing.
         .target(
             name: "NavProtocol",
-            dependencies: ["NavJSON", "NavigationCore"],
+            dependencies: ["NavJSON", "NavigationCore", "NavSpelling"],
             path: "Sources/NavProtocol"
         ),
         // The I/O-free server: bytes in, outputs out.
         .target(
             name: "NavServer",
-            dependencies: ["NavJSON", "NavProtocol", "NavigationCore", "NavCollections"],
+            dependencies: ["NavJSON", "NavProtocol", "NavigationCore", "NavCollections", "NavSpelling"],
             path: "Sources/NavServer"
         ),
         // libuv, navd's event loop, plus C shims for what Swift cannot import (SO_PEERCRED, sun_path).
@@ -130,7 +142,7 @@ let package = Package(
         .target(
             name: "NavCommandLine",
             dependencies: [
-                "NavigationCore", "NavSystem",
+                "NavSpelling", "NavSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/NavCommandLine"
@@ -211,7 +223,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavigationCoreTests",
-            dependencies: ["NavJSON", "NavigationCore", "NavProtocol", "NavFixtures"],
+            dependencies: ["NavJSON", "NavigationCore", "NavProtocol", "NavFixtures", "NavRandom"],
             path: "Tests/NavigationCoreTests"
         ),
         .testTarget(
@@ -220,28 +232,33 @@ let package = Package(
             path: "Tests/NavGraphTests"
         ),
         .testTarget(
+            name: "NavSpellingTests",
+            dependencies: ["NavSpelling"],
+            path: "Tests/NavSpellingTests"
+        ),
+        .testTarget(
             name: "NavJSONTests",
-            dependencies: ["NavJSON"],
+            dependencies: ["NavJSON", "NavRandom"],
             path: "Tests/NavJSONTests"
         ),
         .testTarget(
             name: "NavCollectionsTests",
-            dependencies: ["NavCollections", "NavFixtures"],
+            dependencies: ["NavCollections", "NavRandom"],
             path: "Tests/NavCollectionsTests"
         ),
         .testTarget(
             name: "NavProtocolTests",
-            dependencies: ["NavJSON", "NavProtocol", "NavFixtures"],
+            dependencies: ["NavJSON", "NavProtocol", "NavRandom"],
             path: "Tests/NavProtocolTests"
         ),
         .testTarget(
             name: "NavServerTests",
-            dependencies: ["NavJSON", "NavServer", "NavFixtures"],
+            dependencies: ["NavJSON", "NavServer", "NavRandom"],
             path: "Tests/NavServerTests"
         ),
         .testTarget(
             name: "NavStoreTests",
-            dependencies: ["NavJSON", "NavStore", "NavigationCore", "NavFixtures", "CSQLite"],
+            dependencies: ["NavJSON", "NavStore", "NavigationCore", "NavRandom", "CSQLite"],
             path: "Tests/NavStoreTests"
         ),
         .testTarget(
@@ -265,7 +282,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavviewTests",
-            dependencies: ["NavJSON", "NavviewKit", "NavClient", "NavigationCore", "NavFixtures"],
+            dependencies: ["NavJSON", "NavviewKit", "NavClient", "NavigationCore", "NavRandom"],
             path: "Tests/NavviewTests",
             exclude: ["Golden"]
         ),

@@ -1,4 +1,4 @@
-internal import NavigationCore
+internal import NavSpelling
 
 /// A first word that names no subcommand, with the nearest ones, as git answers `git stauts`:
 /// `unknown command 'rout' — did you mean 'route'?`.

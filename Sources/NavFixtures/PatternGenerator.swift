@@ -1,5 +1,6 @@
 public import NavJSON
 public import NavigationCore
+internal import NavRandom
 /// Random route tables and links that match them, repeatable from a seed: a utility for the
 /// deep-link tests and `navbench deeplink`.
 ///

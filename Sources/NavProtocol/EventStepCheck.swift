@@ -1,5 +1,6 @@
 public import NavigationCore
 internal import NavJSON
+internal import NavSpelling
 
 /// The load-time check that every step of every declared event is a valid `nav.apply` op
 /// (Protocol/semantics.md 70): a navigation method, with the fields that method takes, of

@@ -1,6 +1,7 @@
 import NavProtocol
 import NavigationCore
 import NavJSON
+import NavSpelling
 
 /// Routing events (docs/protocol.md "Routing events", Protocol/semantics.md 70–79, 85–87):
 /// `event.emit`, `events.listen`, and the `event.handle` requests navd sends listeners.

@@ -1,6 +1,6 @@
 import NavCollections
 import Testing
-import NavFixtures
+import NavRandom
 
 /// `ConnectionTable` against `Dictionary`, and the connections it holds released when they
 /// are removed or the table goes.

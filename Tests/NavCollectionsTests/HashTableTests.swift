@@ -1,6 +1,6 @@
 import NavCollections
 import Testing
-import NavFixtures
+import NavRandom
 
 /// `HashTable` against `Dictionary`: random inserts, replacements, removals and in-place edits,
 /// compared after every step, with sequential ids (as connections and instances get them),

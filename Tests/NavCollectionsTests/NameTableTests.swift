@@ -1,6 +1,6 @@
 import NavCollections
 import Testing
-import NavFixtures
+import NavRandom
 
 /// `NameTable` finds what a `Dictionary` built the same way (first value of a name wins)
 /// finds, for ASCII, non-ASCII, empty and long names, and misses the rest.

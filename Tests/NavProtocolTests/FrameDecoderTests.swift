@@ -1,7 +1,7 @@
 import Testing
 import NavProtocol
 import NavigationCore
-import NavFixtures
+import NavRandom
 
 /// A frame as text, so a failure prints readably: a line is its text, an oversized one `<oversized>`.
 private func render(_ frame: Frame) -> String {

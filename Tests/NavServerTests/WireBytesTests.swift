@@ -3,7 +3,7 @@ import Testing
 import NavProtocol
 import NavigationCore
 import NavJSON
-import NavFixtures
+import NavRandom
 
 /// What the server writes directly (results, events spliced or not, the cached tree, nav.changed)
 /// must be byte for byte what the general path writes: the same envelope built as a `JSONValue`

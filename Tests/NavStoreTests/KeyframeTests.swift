@@ -1,5 +1,5 @@
 import Testing
-import NavFixtures
+import NavRandom
 @testable import NavStore
 
 /// Keyframes chosen by bytes (`TreeChain`): a large tree that changes a little at a time was

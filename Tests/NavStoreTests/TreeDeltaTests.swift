@@ -1,4 +1,4 @@
-import NavFixtures
+import NavRandom
 import Testing
 @testable import NavStore
 

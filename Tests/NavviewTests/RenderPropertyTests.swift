@@ -4,7 +4,7 @@ import NavigationCore
 import NavviewKit
 import Testing
 import NavJSON
-import NavFixtures
+import NavRandom
 
 /// Random walks of the real engine, drawn at random sizes: every screen has exactly its rows,
 /// no row is wider than the terminal, the tree window accounts for every line, the top screen

@@ -1,4 +1,5 @@
 import NavJSON
+import NavSpelling
 /// Checks declared events (Protocol/semantics.md 70): their payload params as screen params,
 /// every placeholder of their steps declared, the destinations a route step names, and the
 /// types where both sides are known. Whether each step's method and fields are valid

@@ -1,3 +1,5 @@
+import NavSpelling
+
 /// Checks that every name the definition uses resolves to the right kind of thing.
 extension DefinitionValidator {
     mutating func checkRoot() {

@@ -1,4 +1,5 @@
 import NavJSON
+import NavSpelling
 /// A refusal: what went wrong (`reason`, a closed list clients switch on as `data.reason`), a
 /// message for people and `data` with the details. Every refusal of the core is one of these,
 /// and a refused operation changes nothing. How a reason is numbered on the wire is the

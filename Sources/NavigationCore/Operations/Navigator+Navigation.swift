@@ -1,4 +1,5 @@
 import NavJSON
+import NavSpelling
 extension Navigator {
     /// `nav.popTo`: pops the stack holding the screen down to it (with `inclusive`, closes it
     /// too). A name means the nearest screen of that name on the visible path, from the top.

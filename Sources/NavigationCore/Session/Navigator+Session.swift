@@ -1,4 +1,5 @@
 import NavJSON
+import NavSpelling
 /// `session.set` (docs/guards.md): flags merge; a change is a revision; when the flag the
 /// pending request waits for becomes true, the same revision finishes the redirect (result
 /// `"satisfied"`) and applies the request, or, when another of its guards still fails, holds

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import NavigationCore
 @testable import NavJSON
-import NavFixtures
+import NavRandom
 
 @Suite struct DeepLinkCanonicalURLTests {
     private typealias F = DeepLinkFixtures

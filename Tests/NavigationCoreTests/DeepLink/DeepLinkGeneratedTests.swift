@@ -1,6 +1,7 @@
 import Testing
 @testable import NavigationCore
 import NavFixtures
+import NavRandom
 
 /// The matcher against the brute-force reference on generated route tables: a large table
 /// where each link has one intended winner, and small tables full of ties.

@@ -1,6 +1,6 @@
 import Testing
 @testable import NavigationCore
-import NavFixtures
+import NavRandom
 
 @Suite struct DeepLinkURLTests {
     private let schemes = ["social"]

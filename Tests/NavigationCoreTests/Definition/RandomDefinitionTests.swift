@@ -1,7 +1,7 @@
 import Testing
 @testable import NavigationCore
 @testable import NavJSON
-import NavFixtures
+import NavRandom
 
 /// Random app definitions, valid ones and subtly broken mutations of them, against the one
 /// promise `navd check` makes: what it accepts, navd starts and runs (the navigator boots,

@@ -1,7 +1,7 @@
 import Testing
 @testable import NavigationCore
 @testable import NavJSON
-import NavFixtures
+import NavRandom
 import NavProtocol
 
 /// `nav.deeplink` applied to the tree: the chain, the three modes, no-ops, dry runs,

@@ -1,5 +1,5 @@
 import Testing
-import NavFixtures
+import NavRandom
 @testable import NavigationCore
 @testable import NavJSON
 

@@ -2,7 +2,7 @@ import Testing
 @testable import NavigationCore
 import NavProtocol
 @testable import NavJSON
-import NavFixtures
+import NavRandom
 
 /// The direct writers (`writeJSON`) must write exactly the bytes of the general path
 /// (`JSONWriter.write(x.jsonValue)`): same members, same order. Random request sequences (the

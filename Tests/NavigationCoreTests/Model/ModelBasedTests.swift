@@ -3,7 +3,7 @@ import Testing
 @testable import NavigationCore
 import NavProtocol
 @testable import NavJSON
-import NavFixtures
+import NavRandom
 
 /// Model-based tests (swift-collections style): thousands of random request sequences run
 /// against the engine and against `ReferenceModel`, a naive reimplementation of the

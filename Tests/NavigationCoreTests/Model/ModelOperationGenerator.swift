@@ -1,6 +1,6 @@
 import NavigationCore
 import NavJSON
-import NavFixtures
+import NavRandom
 
 /// One request as a client sends it.
 struct ModelCall {

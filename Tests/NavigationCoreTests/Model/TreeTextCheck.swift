@@ -1,4 +1,4 @@
-import NavFixtures
+import NavRandom
 @testable import NavigationCore
 
 /// Follows a model-based sequence as the durable server does: every revision goes into a

@@ -1,5 +1,5 @@
 import Testing
-@testable import NavigationCore
+@testable import NavSpelling
 
 /// "did you mean": the nearest known names by edit distance, as git suggests commands; none
 /// when nothing is close, so that a made-up word is not answered with a random name.
@@ -17,7 +17,13 @@ import Testing
     }
 
     @Test func destinationAndTabTyposOfTheSampleApp() {
-        let names = AppDefinition.sample.destinationNames
+        // The built-in sample app's destinations (`AppDefinition.sample.destinationNames`):
+        // its screens, then its flows, in definition order.
+        let names = [
+            "feedList", "post", "composePost", "photoPicker", "friendsList", "profile", "chatList", "chat", "message",
+            "settingsHome", "account", "loginForm", "twoFactor", "notFound",
+            "main", "feed", "friends", "chats", "settings", "compose", "login",
+        ]
         #expect(NearestNames.nearest(to: "prfile", among: names) == ["profile"])
         #expect(NearestNames.nearest(to: "chatz", among: names) == ["chat", "chats"])
         #expect(NearestNames.nearest(to: "nowhere", among: names) == [])

@@ -1,7 +1,6 @@
 import Testing
-@testable import NavigationCore
 @testable import NavJSON
-import NavFixtures
+import NavRandom
 
 /// `JSONBuffer` and the writers built on it must write the bytes a plain `[UInt8]` writer
 /// writes: random append sequences against an array, random JSON values against a reference

@@ -22,13 +22,7 @@ struct CheckCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let text: String
-        do {
-            text = try readDefinition(file)
-        } catch {
-            StandardIO.error("navd: cannot read \(file): \(error)\n")
-            throw ExitCode(1)
-        }
+        let text = try readDefinition(file)
         let diagnostics: [Diagnostic]
         var summary: GraphSummary?
         do {
@@ -43,12 +37,6 @@ struct CheckCommand: ParsableCommand {
         print(json ? JSONWriter.string(report.jsonValue) : report.text)
         if !report.errors.isEmpty { throw ExitCode(1) }
     }
-}
-
-/// Reads a definition file, `-` meaning standard input (`DefinitionFile`: a regular file of
-/// at most 16 MiB).
-func readDefinition(_ path: String) throws(StandardIO.ReadError) -> String {
-    try DefinitionFile.read(path)
 }
 
 /// What `navd check` prints. A problem of the text itself (a JSON syntax error, a repeated

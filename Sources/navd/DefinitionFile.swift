@@ -1,4 +1,17 @@
+import ArgumentParser
 import Glibc
+
+/// Reads a definition file, `-` meaning standard input (`DefinitionFile`: a regular file of
+/// at most 16 MiB). One it cannot read ends the command: `navd: cannot read FILE: why` on
+/// standard error, exit status 1.
+func readDefinition(_ path: String) throws(ExitCode) -> String {
+    do {
+        return try DefinitionFile.read(path)
+    } catch {
+        StandardIO.error("navd: cannot read \(path): \(error)\n")
+        throw ExitCode(1)
+    }
+}
 
 /// Reads an app definition: a regular file, or standard input for `-`, of at most
 /// `maxBytes` (Protocol/semantics.md, "App definitions"). Anything else — a device such as

@@ -56,13 +56,7 @@ struct DefinitionGraphCommand: ParsableCommand {
 
     private func loadDefinition() throws -> AppDefinition {
         guard let file else { return .sample }
-        let text: String
-        do {
-            text = try readDefinition(file)
-        } catch {
-            StandardIO.error("navd: cannot read \(file): \(error)\n")
-            throw ExitCode(1)
-        }
+        let text = try readDefinition(file)
         do {
             return try AppDefinition.load(json: text, checks: [EventStepCheck.diagnostics]).definition
         } catch {

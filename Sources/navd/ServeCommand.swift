@@ -179,13 +179,7 @@ struct ServeCommand: ParsableCommand {
     /// problem listed; warnings are logged.
     private func loadDefinition(logger: Logger) throws -> AppDefinition {
         guard let app else { return .sample }
-        let text: String
-        do {
-            text = try readDefinition(app)
-        } catch {
-            StandardIO.error("navd: cannot read \(app): \(error)\n")
-            throw ExitCode(1)
-        }
+        let text = try readDefinition(app)
         do {
             let loaded = try AppDefinition.load(json: text, checks: [EventStepCheck.diagnostics])
             for warning in loaded.warnings { logger.warning("\(app): \(warning)") }

@@ -1,6 +1,7 @@
 internal import Glibc
 internal import NavClient
 internal import NavigationCore
+internal import NavProtocol
 internal import NavviewKit
 
 /// The full-screen viewer: one `poll` loop over the terminal, the signal descriptor and the
@@ -51,7 +52,7 @@ final class TerminalViewer {
             do {
                 event = try link.nextEvent(timeout: 0)
             } catch {
-                failed(error, doing: link.isConnected ? "reading from navd" : "nav.subscribe")
+                failed(error, doing: link.isConnected ? "reading from navd" : RPCMethod.navSubscribe.rawValue)
                 return
             }
             guard let event else { break }
@@ -110,7 +111,7 @@ final class TerminalViewer {
             session.model.refetched(try link.client.state(timeout: 10))
             follow()
         } catch {
-            failed(error, doing: "nav.state")
+            failed(error, doing: RPCMethod.navState.rawValue)
         }
     }
 
@@ -124,7 +125,7 @@ final class TerminalViewer {
             session.status.app = app
             session.status.clients = clients
         } catch {
-            failed(error, doing: "daemon.info")
+            failed(error, doing: RPCMethod.daemonInfo.rawValue)
         }
     }
 

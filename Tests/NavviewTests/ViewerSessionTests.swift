@@ -101,7 +101,7 @@ struct ViewerSessionTests {
         let close = PromptCommand.Call(method: "nav.close", params: [:])
         session.called(close, result: .success(["revision": 8, "closed": ["s5"], "finished": [], "events": []]))
         session.called(close, result: .failure(.rpc(RPCError(
-            code: -32004, message: "screen s1 is a root: it was not opened by a transition", data: ["reason": "nothingToClose"]))))
+            code: .nothingToClose, message: "screen s1 is a root: it was not opened by a transition", data: ["reason": "nothingToClose"]))))
         session.called(PromptCommand.Call(method: "nav.selectTab", params: ["tab": 0]), result: .success(["revision": 8, "noop": true, "events": []]))
         session.called(PromptCommand.Call(method: "nav.url", params: [:]), result: .success(["url": "social://feed"]))
         session.called(close, result: .failure(.disconnected("navd closed the connection")))

@@ -16,7 +16,7 @@ public enum PromptCommand {
 
         /// The call that performs an operation (the keys' calls).
         public init(_ operation: NavOperation) {
-            self.init(method: operation.requestMethod.rawValue, params: .object(operation.requestParams))
+            self.init(method: RPCMethod(operation).rawValue, params: .object(operation.requestParams))
         }
     }
 

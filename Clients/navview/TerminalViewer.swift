@@ -1,5 +1,6 @@
 internal import Glibc
 internal import NavClient
+internal import NavJSON
 internal import NavigationCore
 internal import NavProtocol
 internal import NavviewKit
@@ -150,7 +151,13 @@ final class TerminalViewer {
         case .call(let call):
             guard link.isConnected else { return session.model.warn("\(call.method): not connected to navd") }
             do {
-                session.called(call, result: .success(try link.client.call(call.method, call.params, timeout: 10)))
+                let result: JSONValue
+                if let operation = call.operation {
+                    result = try link.client.perform(operation, timeout: 10).json
+                } else {
+                    result = try link.client.call(call.method, call.params, timeout: 10)
+                }
+                session.called(call, result: .success(result))
             } catch {
                 session.called(call, result: .failure(error))
                 if case .disconnected = error { session.status.connection = .retrying(attempt: 1) }

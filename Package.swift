@@ -69,7 +69,7 @@ let package = Package(
         // The definition as a graph (DOT, Mermaid, JSON) and coverage of scripts: pure, no I/O.
         .target(
             name: "NavGraph",
-            dependencies: ["NavJSON", "NavigationCore"],
+            dependencies: ["NavJSON", "NavigationCore", "NavProtocol"],
             path: "Sources/NavGraph"
         ),
         // JSON-RPC 2.0 envelope and NDJSON framing.

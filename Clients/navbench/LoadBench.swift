@@ -22,12 +22,12 @@ enum LoadMix: String, ExpressibleByArgument, CaseIterable {
             let operation: NavOperation = n % 2 == 0
                 ? .route(RouteRequest(to: "post", params: ["postId": .int(n)]))
                 : .close(screen: nil)
-            (method, params) = (operation.requestMethod, operation.requestParams)
+            (method, params) = (RPCMethod(operation), operation.requestParams)
         case .state:
             (method, params) = (.navState, [:])
         case .selectTab:
             let operation = NavOperation.selectTab(.index(n % 4), flow: nil)
-            (method, params) = (operation.requestMethod, operation.requestParams)
+            (method, params) = (RPCMethod(operation), operation.requestParams)
         }
         return JSONBuffer.encode { line in
             RPCEncoder.request(id: .int(n), method: method.rawValue, params: params.isEmpty ? nil : .object(params), into: &line)

@@ -1,6 +1,8 @@
 internal import Glibc
 internal import NavClient
+internal import NavJSON
 internal import NavigationCore
+internal import NavProtocol
 internal import NavviewKit
 
 /// The full-screen viewer: one `poll` loop over the terminal, the signal descriptor and the
@@ -51,7 +53,7 @@ final class TerminalViewer {
             do {
                 event = try link.nextEvent(timeout: 0)
             } catch {
-                failed(error, doing: link.isConnected ? "reading from navd" : "nav.subscribe")
+                failed(error, doing: link.isConnected ? "reading from navd" : RPCMethod.navSubscribe.rawValue)
                 return
             }
             guard let event else { break }
@@ -110,7 +112,7 @@ final class TerminalViewer {
             session.model.refetched(try link.client.state(timeout: 10))
             follow()
         } catch {
-            failed(error, doing: "nav.state")
+            failed(error, doing: RPCMethod.navState.rawValue)
         }
     }
 
@@ -124,7 +126,7 @@ final class TerminalViewer {
             session.status.app = app
             session.status.clients = clients
         } catch {
-            failed(error, doing: "daemon.info")
+            failed(error, doing: RPCMethod.daemonInfo.rawValue)
         }
     }
 
@@ -149,7 +151,13 @@ final class TerminalViewer {
         case .call(let call):
             guard link.isConnected else { return session.model.warn("\(call.method): not connected to navd") }
             do {
-                session.called(call, result: .success(try link.client.call(call.method, call.params, timeout: 10)))
+                let result: JSONValue
+                if let operation = call.operation {
+                    result = try link.client.perform(operation, timeout: 10).json
+                } else {
+                    result = try link.client.call(call.method, call.params, timeout: 10)
+                }
+                session.called(call, result: .success(result))
             } catch {
                 session.called(call, result: .failure(error))
                 if case .disconnected = error { session.status.connection = .retrying(attempt: 1) }

@@ -19,7 +19,8 @@ public final class NavClient {
     private var nextID = 1
     private var queued: [ServerNotification] = []
     private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
-    var requestHandlers: [String: ServerRequestHandler] = [:]
+    /// Answers `event.handle` (`handleEvents(with:)`); without it, navd's requests are refused.
+    var eventHandler: EventHandler?
 
     /// Connects to navd at `socketPath` (default: `SocketLocation.resolve()`) and, with
     /// `hello`, names this connection `name` (shown in `daemon.info` and in every change's cause).
@@ -65,9 +66,10 @@ public final class NavClient {
                 throw .protocolViolation("a response with id \(message["id"].map(JSONWriter.string) ?? "none") while waiting for \(id)")
             }
             if let error = message["error"] {
-                throw .rpc(RPCError(
-                    code: error["code"]?.intValue ?? 0, message: error["message"]?.stringValue ?? "error",
-                    data: error["data"]?.objectValue ?? [:]))
+                guard let rpcError = RPCError(json: error) else {
+                    throw .protocolViolation("an error object navd does not document: \(JSONWriter.string(error))")
+                }
+                throw .rpc(rpcError)
             }
             return message["result"] ?? .null
         }
@@ -94,20 +96,34 @@ public final class NavClient {
         }
     }
 
-    /// A request navd sent (a method and an id): answered by its handler, or `-32601`.
+    /// A request navd sent (a method and an id): answered by its handler, or `methodNotFound`.
     private func answerIfRequest(_ message: JSONValue) throws(NavClientError) -> Bool {
         guard let method = message["method"]?.stringValue, let id = message["id"], id != .null else { return false }
-        let answer = requestHandlers[method]?(message["params"] ?? .null)
-            ?? .error(code: -32601, message: "method not found: '\(method)' (this client answers no such request)")
-        var response: JSONObject = ["jsonrpc": "2.0", "id": id]
-        switch answer {
-        case .result(let result): response["result"] = result
-        case .error(let code, let text): response["error"] = ["code": .int(code), "message": .string(text)]
+        var line: [UInt8] = []
+        switch answer(RPCServerRequest(rawValue: method), named: method, params: message["params"] ?? .null) {
+        case .steps(let steps):
+            RPCEncoder.success(id: id, result: ["steps": .array(steps)], into: &line)
+        case .error(let code, let text):
+            RPCEncoder.failure(id: id, code: code, message: text, into: &line)
         }
-        var line = JSONWriter.bytes(.object(response))
-        line.append(UInt8(ascii: "\n"))
         try write(line)
         return true
+    }
+
+    /// The answer to a request of `method` (`request` when navd documents it).
+    private func answer(_ request: RPCServerRequest?, named method: String, params: JSONValue) -> EventHandleAnswer {
+        switch request {
+        case .eventHandle?:
+            guard let eventHandler else { break }
+            do {
+                return eventHandler(try EventHandleRequest(json: params))
+            } catch {
+                return .error(.invalidParams, message: "invalid params: \(error)")
+            }
+        case nil:
+            break
+        }
+        return .error(.methodNotFound, message: "method not found: '\(method)' (this client answers no such request)")
     }
 
     // MARK: Wire

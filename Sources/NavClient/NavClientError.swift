@@ -1,16 +1,24 @@
-internal import NavigationCore
 public import NavJSON
+public import NavProtocol
 
 /// An error the daemon answered: its JSON-RPC code, message and `data` (with `reason`).
 public struct RPCError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var code: Int
+    public var code: RPCErrorCode
     public var message: String
     public var data: JSONObject
 
-    public init(code: Int, message: String, data: JSONObject = [:]) {
+    public init(code: RPCErrorCode, message: String, data: JSONObject = [:]) {
         self.code = code
         self.message = message
         self.data = data
+    }
+
+    /// A response's `error` member; nil when it is not an error object of one of navd's codes.
+    public init?(json: JSONValue) {
+        guard let number = json["code"]?.intValue, let code = RPCErrorCode(rawValue: number),
+              let message = json["message"]?.stringValue
+        else { return nil }
+        self.init(code: code, message: message, data: json["data"]?.objectValue ?? [:])
     }
 
     /// `data.reason`, what clients switch on (`routeNotAllowed`, `conflict`, …).

@@ -13,7 +13,7 @@ extension NavConnection {
 
     /// Asks navd to perform an operation: the revision it made and its events.
     public func perform(_ operation: NavOperation, timeout: Double? = 30) throws(NavClientError) -> OperationResultView {
-        let method = operation.requestMethod
+        let method = RPCMethod(operation)
         return try decoded(method, try call(method, operation.requestParams, timeout: timeout), as: OperationResultView.init(json:))
     }
 
@@ -88,7 +88,7 @@ extension NavConnection {
         if let since { params["since"] = .int(since) }
         if let limit { params["limit"] = .int(limit) }
         if tree { params["tree"] = true }
-        return try decoded(HistoryMethod.history, try call(HistoryMethod.history, .object(params), timeout: timeout), as: HistoryView.init(json:))
+        return try decoded(.navHistory, try call(.navHistory, params, timeout: timeout), as: HistoryView.init(json:))
     }
 
     /// `nav.goto`: that revision's tree, current again as a new revision (a `noop` when it is
@@ -97,13 +97,12 @@ extension NavConnection {
     public func goto(revision: Int, expectRevision: Int? = nil, timeout: Double? = 30) throws(NavClientError) -> OperationResultView {
         var params: JSONObject = ["revision": .int(revision)]
         if let expectRevision { params["expectRevision"] = .int(expectRevision) }
-        let json = try call(HistoryMethod.goto, .object(params), timeout: timeout)
-        return try decoded(HistoryMethod.goto, json, as: OperationResultView.init(json:))
+        return try decoded(.navGoto, try call(.navGoto, params, timeout: timeout), as: OperationResultView.init(json:))
     }
 
     /// `nav.reset`: the boot tree, with fresh ids, as a new revision.
     public func reset(timeout: Double? = 30) throws(NavClientError) -> OperationResultView {
-        try decoded(HistoryMethod.reset, try call(HistoryMethod.reset, .object([:]), timeout: timeout), as: OperationResultView.init(json:))
+        try decoded(.navReset, try call(.navReset, timeout: timeout), as: OperationResultView.init(json:))
     }
 
     /// `session.get`: the session flags and the pending request.
@@ -119,31 +118,44 @@ extension NavConnection {
         return try decoded(.sessionSet, try call(.sessionSet, ["flags": .object(object)], timeout: timeout), as: SessionSetView.init(json:))
     }
 
+    /// `event.emit`: a routing event with its payload (left out when empty); a listener or the
+    /// definition's steps handle it, or nobody does and nothing changes.
+    public func emit(_ event: String, payload: JSONObject = [:], expectRevision: Int? = nil, timeout: Double? = 30) throws(NavClientError) -> EmitResultView {
+        var params: JSONObject = ["name": .string(event)]
+        if !payload.isEmpty { params["payload"] = .object(payload) }
+        if let expectRevision { params["expectRevision"] = .int(expectRevision) }
+        return try decoded(.eventEmit, try call(.eventEmit, params, timeout: timeout), as: EmitResultView.init(json:))
+    }
+
+    /// `events.listen`: this connection handles `events` from now on (`[]`: none), answering
+    /// navd's `event.handle` (`ServerRequestAnswering`); the events navd says it now handles.
+    public func listen(to events: [String], timeout: Double? = 30) throws(NavClientError) -> [String] {
+        let json = try call(.eventsListen, ["events": .array(events.map(JSONValue.string))], timeout: timeout)
+        return try decoded(.eventsListen, json) { (json) throws(ViewDecodingError) in
+            let names = try JSONFields(json, at: "$").array("events")
+            let strings = names.compactMap(\.stringValue)
+            guard strings.count == names.count else { throw ViewDecodingError(path: "$.events", message: "every event is a name (a string)") }
+            return strings
+        }
+    }
+
+    /// `rpc.discover`: navd's OpenRPC document.
+    public func discover(timeout: Double? = 30) throws(NavClientError) -> JSONValue {
+        try call(.rpcDiscover, timeout: timeout)
+    }
+
     /// `daemon.hello`: names this connection; its id as navd knows it (`c3`).
     public func hello(name: String, timeout: Double? = 30) throws(NavClientError) -> String? {
         try call(.daemonHello, ["name": .string(name)], timeout: timeout)["client"]?.stringValue
     }
 }
 
-/// The history methods' wire names.
-enum HistoryMethod {
-    static let history = "nav.history"
-    static let goto = "nav.goto"
-    static let reset = "nav.reset"
-}
-
 private func decoded<Result>(
     _ method: RPCMethod, _ json: JSONValue, as decode: (JSONValue) throws(ViewDecodingError) -> Result
-) throws(NavClientError) -> Result {
-    try decoded(method.rawValue, json, as: decode)
-}
-
-private func decoded<Result>(
-    _ method: String, _ json: JSONValue, as decode: (JSONValue) throws(ViewDecodingError) -> Result
 ) throws(NavClientError) -> Result {
     do {
         return try decode(json)
     } catch {
-        throw .protocolViolation("\(method) answered something that does not have its documented shape (\(error))")
+        throw .protocolViolation("\(method.rawValue) answered something that does not have its documented shape (\(error))")
     }
 }

@@ -26,7 +26,7 @@ extension NavConnection {
 extension NavClient: NavConnection {}
 
 extension NavClient: ServerRequestAnswering {
-    public func answerRequests(_ method: String, with handler: @escaping ServerRequestHandler) {
-        requestHandlers[method] = handler
+    public func handleEvents(with handler: @escaping EventHandler) {
+        eventHandler = handler
     }
 }

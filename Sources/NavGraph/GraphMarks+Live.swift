@@ -1,5 +1,6 @@
 public import NavigationCore
 public import NavJSON
+internal import NavProtocol
 
 extension GraphMarks {
     /// The running state on the graph (`navctl graph --live`), from `nav.state`'s result
@@ -42,10 +43,10 @@ extension GraphMarks {
     /// A route's destination, or the screen a deep link's URL matches.
     static func pendingTarget(_ pending: JSONValue, definition: AppDefinition) -> String? {
         let params = pending["params"]
-        switch pending["method"]?.stringValue {
-        case "nav.route":
+        switch pending["method"]?.stringValue.flatMap(RPCMethod.init(rawValue:)) {
+        case .navRoute?:
             return params?["to"]?.stringValue
-        case "nav.deeplink":
+        case .navDeeplink?:
             guard let url = params?["url"]?.stringValue, let matcher = try? DeepLinkMatcher(definition: definition),
                 let parsed = try? DeepLinkURL.parse(url, schemes: definition.schemes, hosts: definition.hosts)
             else { return nil }

@@ -1,5 +1,6 @@
 public import NavigationCore
 internal import NavJSON
+internal import NavProtocol
 
 extension NavGraph {
     /// The graph of a definition (docs/graph.md). The definition should be valid
@@ -83,12 +84,12 @@ extension NavGraph {
     static func destinations(of event: EventDefinition, in definition: AppDefinition, matcher: DeepLinkMatcher?) -> [String] {
         var destinations: [String] = []
         for step in event.substitutedSteps(event.examplePayload) {
-            switch step.method {
-            case "nav.route":
+            switch RPCMethod(rawValue: step.method) {
+            case .navRoute?:
                 if let to = step.params["to"]?.stringValue, definition.destination(named: to) != nil { destinations.append(to) }
-            case "nav.selectTab":
+            case .navSelectTab?:
                 if let tab = step.params["tab"]?.stringValue, definition.flow(named: tab) != nil { destinations.append(tab) }
-            case "nav.deeplink":
+            case .navDeeplink?:
                 guard let url = step.params["url"]?.stringValue, let matcher,
                     let parsed = try? DeepLinkURL.parse(url, schemes: definition.schemes, hosts: definition.hosts)
                 else { continue }

@@ -4,7 +4,8 @@ internal import NavSpelling
 
 /// The load-time check that every step of every declared event is a valid `nav.apply` op
 /// (Protocol/semantics.md 70): a navigation method, with the fields that method takes, of
-/// the types it takes. Run by `AppDefinition.load(json:checks:)` for `navd check` and navd's
+/// the types it takes; and that a route step's destination and params fit the definition
+/// (`AppDefinition.routeStepDiagnostics`). Run by `AppDefinition.load(json:checks:)` for `navd check` and navd's
 /// start. Fields whose value is a placeholder are only known when an event arrives: their
 /// values are not judged here (NavigationCore checks the types it can know).
 public enum EventStepCheck {
@@ -22,6 +23,7 @@ public enum EventStepCheck {
                         "'\(step.method)' is not a navigation method (\(methods.joined(separator: ", ")))\(suggestion)"))
                     continue
                 }
+                if method == .navRoute { diagnostics += definition.routeStepDiagnostics(event, step: index) }
                 let substituted = step.substituted(payload)
                 do throws(NavError) {
                     _ = try NavOperation(method: method.rawValue, params: substituted.params)

@@ -214,3 +214,13 @@ public enum RPCServerRequest: String, CaseIterable, Sendable {
     /// answer is `{steps: [STEP…]}`, `[]` meaning "not mine".
     case eventHandle = "event.handle"
 }
+
+/// What `nav.history` names as the `method` of a revision navd made on its own, which no
+/// client asked for (docs/protocol.md `nav.history`).
+public enum DaemonCause: String, CaseIterable, Sendable {
+    /// The boot tree of a navd that had no state to restore.
+    case start = "daemon.start"
+    /// A stored state whose definition changed, as far as it still fits (its `params.problems`
+    /// say what did not).
+    case migrate = "daemon.migrate"
+}

@@ -1,26 +1,11 @@
 public import NavigationCore
 public import NavJSON
 
-/// The request that asks navd for an operation: the method that performs it and its params in
-/// the wire shape of docs/operations.md, which navd's params decoder reads back into the same
-/// operation. Fields at their default (no `expectRevision`, `singleTop: false`, empty route
+/// The params of the request that asks navd for an operation (`RPCMethod(operation)` names its
+/// method), in the wire shape of docs/operations.md, which navd's params decoder reads back
+/// into the same operation. Fields at their default (no `expectRevision`, `singleTop: false`, empty route
 /// params, a null flow result) are left out, as a client typing the request by hand would.
 extension NavOperation {
-    /// The method that performs this operation.
-    public var requestMethod: RPCMethod {
-        switch self {
-        case .route: return .navRoute
-        case .close: return .navClose
-        case .popTo: return .navPopTo
-        case .popToRoot: return .navPopToRoot
-        case .dismissAll: return .navDismissAll
-        case .selectTab: return .navSelectTab
-        case .finishFlow: return .flowFinish
-        case .apply: return .navApply
-        case .deeplink: return .navDeeplink
-        }
-    }
-
     /// This operation's params object. Its keys are distinct by construction, so they are
     /// appended without a lookup (a history keeps every mutation's params).
     public var requestParams: JSONObject {
@@ -66,7 +51,7 @@ extension NavOperation {
             expectRevision = expected
         case .apply(let operations, let expected):
             params.append(("ops", .array(operations.map { operation in
-                ["method": .string(operation.requestMethod.rawValue), "params": .object(operation.requestParams)]
+                ["method": .string(RPCMethod(operation).rawValue), "params": .object(operation.requestParams)]
             })))
             expectRevision = expected
         case .deeplink(let url, let dryRun, let expected):

@@ -35,7 +35,7 @@ struct BackoffTests {
 
     @Test func aDaemonErrorIsFinal() {
         var attempts = 0
-        let error = RPCError(code: -32602, message: "bad", data: ["reason": "invalidParams"])
+        let error = RPCError(code: .invalidParams, message: "bad", data: ["reason": "invalidParams"])
         #expect(throws: NavClientError.self) {
             try Backoff().retry(sleep: { _ in Issue.record("slept after a final error") }) { _ throws(NavClientError) -> Int in
                 attempts += 1

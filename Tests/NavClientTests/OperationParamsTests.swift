@@ -9,7 +9,7 @@ import Testing
 @Suite("NavOperation: method and params on the wire")
 struct OperationParamsTests {
     static func wire(_ operation: NavOperation) -> String {
-        "\(operation.requestMethod.rawValue) \(JSONWriter.string(.object(operation.requestParams)))"
+        "\(RPCMethod(operation).rawValue) \(JSONWriter.string(.object(operation.requestParams)))"
     }
 
     @Test func everyOperationWithEveryField() {

@@ -105,7 +105,7 @@ struct ReconnectingClientTests {
                 return connection
             },
             setup: { _ throws(NavClientError) in
-                throw .rpc(RPCError(code: -32602, message: "no", data: ["reason": "invalidParams"]))
+                throw .rpc(RPCError(code: .invalidParams, message: "no", data: ["reason": "invalidParams"]))
             })
         #expect(throws: NavClientError.self) { try client.connect() }
         #expect(made.count == 1)

@@ -61,27 +61,74 @@ import Testing
     @Test func requestsAreAnsweredByTheirHandlerWhileACallWaits() throws {
         let navd = try FakeNavd { readLine, write in
             let call = (try? JSONParser.parse(readLine())) ?? .null
-            write(#"{"jsonrpc":"2.0","id":"e1","method":"event.handle","params":{"event":"userTapped","payload":{"userId":9}}}"#)
-            write(#"{"jsonrpc":"2.0","id":"e2","method":"something.else","params":{}}"#)
+            let top = #""revision":4,"top":{"id":"s3","screen":"feedList","params":{}}"#
+            write(#"{"jsonrpc":"2.0","id":"e1","method":"event.handle","params":{"event":"userTapped","payload":{"userId":9},\#(top)}}"#)
+            write(#"{"jsonrpc":"2.0","id":"e2","method":"event.handle","params":{"event":"userTapped","payload":{},\#(top)}}"#)
+            write(#"{"jsonrpc":"2.0","id":"e3","method":"event.handle","params":{"event":"userTapped"}}"#)
+            write(#"{"jsonrpc":"2.0","id":"e4","method":"something.else","params":{}}"#)
             write(#"{"jsonrpc":"2.0","method":"nav.changed","params":{"revision":2}}"#)
-            let first = readLine()
-            let second = readLine()
-            write(#"{"jsonrpc":"2.0","id":\#(JSONWriter.string(call["id"] ?? .null)),"result":{"answers":[\#(first),\#(second)]}}"#)
+            let answers = (0..<4).map { _ in readLine() }.joined(separator: ",")
+            write(#"{"jsonrpc":"2.0","id":\#(JSONWriter.string(call["id"] ?? .null)),"result":{"answers":[\#(answers)]}}"#)
         }
         defer { navd.finish() }
         let client = try NavClient(socketPath: navd.path, name: "test", hello: false)
-        client.answerRequests("event.handle") { params in
-            guard let userId = params["payload"]?["userId"]?.intValue else { return .error(code: -32602, message: "no userId") }
-            return .result(["steps": [["method": "nav.route", "params": ["to": "profile", "params": ["userId": .int(userId)]]]]])
+        var asked: [EventHandleRequest] = []
+        client.handleEvents { request in
+            asked.append(request)
+            guard let userId = request.payload["userId"]?.intValue else { return .error(.invalidParams, message: "no userId") }
+            return .steps([["method": "nav.route", "params": ["to": "profile", "params": ["userId": .int(userId)]]]])
         }
         let result = try client.call("nav.state", [:], timeout: 5)
         #expect(result["answers"] == [
             ["jsonrpc": "2.0", "id": "e1",
              "result": ["steps": [["method": "nav.route", "params": ["to": "profile", "params": ["userId": 9]]]]]],
-            ["jsonrpc": "2.0", "id": "e2",
+            ["jsonrpc": "2.0", "id": "e2", "error": ["code": -32602, "message": "no userId"]],
+            ["jsonrpc": "2.0", "id": "e3",
+             "error": ["code": -32602, "message": "invalid params: $.params: missing 'top'"]],
+            ["jsonrpc": "2.0", "id": "e4",
              "error": ["code": -32601, "message": "method not found: 'something.else' (this client answers no such request)"]],
         ])
+        #expect(asked.map(\.event) == ["userTapped", "userTapped"])
+        #expect(asked.first?.top == EventHandleRequest.Top(id: "s3", screen: "feedList", params: [:]))
+        #expect(asked.first?.revision == 4)
         // The notification that came meanwhile is still there for the program.
         #expect(try client.nextNotification(timeout: 1)?.method == "nav.changed")
+    }
+
+    /// Without a handler, `event.handle` is refused as any request the client does not answer.
+    @Test func withoutAHandlerEventHandleIsMethodNotFound() throws {
+        let navd = try FakeNavd { readLine, write in
+            write(#"{"jsonrpc":"2.0","id":"e1","method":"event.handle","params":{}}"#)
+            let answer = readLine()
+            write(#"{"jsonrpc":"2.0","method":"done","params":{"answer":\#(answer)}}"#)
+            _ = readLine()
+        }
+        defer { navd.finish() }
+        let client = try NavClient(socketPath: navd.path, name: "test", hello: false)
+        let done = try client.nextNotification(timeout: 5)
+        #expect(done?.params["answer"] == [
+            "jsonrpc": "2.0", "id": "e1",
+            "error": ["code": -32601, "message": "method not found: 'event.handle' (this client answers no such request)"],
+        ])
+        client.close()
+    }
+
+    /// An error object with a code navd does not document is the daemon misbehaving, not an
+    /// answer with a code the client cannot name.
+    @Test func anUndocumentedErrorCodeIsAProtocolViolation() throws {
+        let navd = try FakeNavd { readLine, write in
+            let call = (try? JSONParser.parse(readLine())) ?? .null
+            write(#"{"jsonrpc":"2.0","id":\#(JSONWriter.string(call["id"] ?? .null)),"error":{"code":-1,"message":"odd"}}"#)
+            _ = readLine()
+        }
+        defer { navd.finish() }
+        let client = try NavClient(socketPath: navd.path, name: "test", hello: false)
+        #expect {
+            try client.call("nav.state", [:], timeout: 5)
+        } throws: { error in
+            guard case .protocolViolation(let what) = error as? NavClientError else { return false }
+            return what == #"an error object navd does not document: {"code":-1,"message":"odd"}"#
+        }
+        client.close()
     }
 }

@@ -12,6 +12,7 @@ import NavProtocol
         ])
         #expect(RPCNotification.allCases.map(\.rawValue) == ["nav.changed", "daemon.shutdown", "events.dropped"])
         #expect(RPCServerRequest.allCases.map(\.rawValue) == ["event.handle"])
+        #expect(DaemonCause.allCases.map(\.rawValue) == ["daemon.start", "daemon.migrate"])
     }
 
     /// The operations are the mutating methods but `nav.goto`, `nav.reset`, `session.set` and

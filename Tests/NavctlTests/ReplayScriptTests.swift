@@ -28,7 +28,7 @@ struct ReplayScriptTests {
         mutating func record(_ operation: NavOperation, client: String? = "navctl", id: String? = "c2") throws {
             _ = try navigator.perform(operation)
             let cause = HistoryCauseView(
-                method: operation.requestMethod.rawValue, params: operation.requestParams, client: client, clientID: id)
+                method: RPCMethod(operation).rawValue, params: operation.requestParams, client: client, clientID: id)
             entries.append(try entry(entries.count + 1, cause))
         }
     }
@@ -91,6 +91,24 @@ struct ReplayScriptTests {
         #expect(ReplayScript.command(for: cause, before: nil).line == "session set signedIn=true premium=false")
         let odd = HistoryCauseView(method: "session.set", params: ["flags": ["signedIn": "yes"]])
         #expect(ReplayScript.command(for: odd, before: nil).line == #"call session.set '{"flags":{"signedIn":"yes"}}'"#)
+    }
+
+    /// Each cause is decoded as navd reads a request's params: navd's own revisions replay as
+    /// `reset`, and a method or params this navctl cannot read are sent again as they were.
+    @Test func causesAreDecodedBeforeTheyAreReplayed() {
+        let migrate = HistoryCauseView(method: "daemon.migrate", params: ["problems": ["screen gone"]])
+        #expect(migrate.kind == .daemon(.migrate))
+        #expect(ReplayScript.command(for: migrate, before: nil).line == "reset")
+        #expect(ReplayScript.opensBootTree(migrate) && ReplayScript.opensBootTree(HistoryCauseView(method: "nav.reset")))
+        let newer = HistoryCauseView(method: "nav.teleport", params: ["to": "post"])
+        #expect(newer.kind == .unknown)
+        #expect(ReplayScript.command(for: newer, before: nil).line == #"call nav.teleport '{"to":"post"}'"#)
+        let unreadable = HistoryCauseView(method: "nav.route", params: ["to": 5])
+        #expect(unreadable.kind == .unknown)
+        #expect(ReplayScript.command(for: unreadable, before: nil).line == #"call nav.route '{"to":5}'"#)
+        let tab = HistoryCauseView(method: "nav.selectTab", params: ["tab": 2, "expectRevision": 3])
+        #expect(tab.kind == .call(.operation(.selectTab(.index(2), flow: nil, expectRevision: 3))))
+        #expect(ReplayScript.command(for: tab, before: nil).line == "tab 2")
     }
 
     @Test func aRangeInTheMiddleStartsFromTheRevisionBefore() throws {

@@ -87,7 +87,7 @@ struct HistoryModeScreenTests {
         #expect(!session.travel.isLive)
         _ = session.key(.escape, size: Self.size)
         #expect(session.travel.isLive)
-        #expect(session.key(.character("b"), size: Self.size) == .call(PromptCommand.Call(method: "nav.close", params: [:])))
+        #expect(session.key(.character("b"), size: Self.size) == .call(PromptCommand.Call(.close(screen: nil))))
     }
 
     @Test func atTheBootRevisionOrAfterAFailedFetchItStaysLive() throws {

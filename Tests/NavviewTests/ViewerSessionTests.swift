@@ -19,9 +19,12 @@ struct ViewerSessionTests {
     @Test func quitAndTheKeysThatCallNavd() throws {
         var session = Self.session(try Scenario())
         #expect(session.key(.character("q"), size: Self.size) == .quit)
-        #expect(session.key(.character("b"), size: Self.size) == .call(PromptCommand.Call(method: "nav.close", params: [:])))
+        #expect(session.key(.character("b"), size: Self.size) == .call(PromptCommand.Call(.close(screen: nil))))
+        // A key's call is its operation, sent by the typed call; it reads as the method and params it sends.
+        #expect(PromptCommand.Call(.selectTab(.index(1), flow: FlowID("f1"))).method == "nav.selectTab")
+        #expect(PromptCommand.Call(.selectTab(.index(1), flow: FlowID("f1"))).params == ["tab": 1, "flow": "f1"])
         #expect(session.key(.character("t"), size: Self.size)
-            == .call(PromptCommand.Call(method: "nav.selectTab", params: ["tab": 1, "flow": "f1"])))
+            == .call(PromptCommand.Call(.selectTab(.index(1), flow: FlowID("f1")))))
         #expect(session.key(.character("r"), size: Self.size) == .refetch)
         #expect(session.key(.character("z"), size: Self.size) == nil)
     }
@@ -31,7 +34,7 @@ struct ViewerSessionTests {
         try scenario.step("nav.selectTab", ["tab": "settings"])
         var session = Self.session(scenario)
         #expect(session.key(.character("t"), size: Self.size)
-            == .call(PromptCommand.Call(method: "nav.selectTab", params: ["tab": 0, "flow": "f1"])))
+            == .call(PromptCommand.Call(.selectTab(.index(0), flow: FlowID("f1")))))
     }
 
     @Test func withoutTabsTSaysSo() throws {
@@ -101,7 +104,7 @@ struct ViewerSessionTests {
         let close = PromptCommand.Call(method: "nav.close", params: [:])
         session.called(close, result: .success(["revision": 8, "closed": ["s5"], "finished": [], "events": []]))
         session.called(close, result: .failure(.rpc(RPCError(
-            code: -32004, message: "screen s1 is a root: it was not opened by a transition", data: ["reason": "nothingToClose"]))))
+            code: .nothingToClose, message: "screen s1 is a root: it was not opened by a transition", data: ["reason": "nothingToClose"]))))
         session.called(PromptCommand.Call(method: "nav.selectTab", params: ["tab": 0]), result: .success(["revision": 8, "noop": true, "events": []]))
         session.called(PromptCommand.Call(method: "nav.url", params: [:]), result: .success(["url": "social://feed"]))
         session.called(close, result: .failure(.disconnected("navd closed the connection")))

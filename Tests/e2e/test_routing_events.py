@@ -177,10 +177,10 @@ def test_navd_check_names_every_bad_step_and_navd_refuses_a_bad_timeout(tmp_path
     done = subprocess.run([navd_bin, "check", str(app)], capture_output=True, text=True, timeout=30)
     assert done.returncode == 1
     assert [line for line in done.stdout.splitlines() if line.startswith("error")] == [
-        "error: $.events.open.steps[1].params.params.id: '$id' is a string payload param; item.id is int",
         "error: $.events.open.steps[2].params.url: '{missing}' names no payload param of event open (declared: id)",
         "error: $.events.open.steps[0].method: 'nav.rout' is not a navigation method (nav.route, nav.close, nav.popTo, "
         "nav.popToRoot, nav.dismissAll, nav.selectTab, flow.finish, nav.apply, nav.deeplink); did you mean 'nav.route'?",
+        "error: $.events.open.steps[1].params.params.id: '$id' is a string payload param; item.id is int",
     ]
     done = subprocess.run([navd_bin, "--listener-timeout", "0", "--ephemeral", "--socket", str(tmp_path / "s.sock")],
                           capture_output=True, text=True, timeout=30)

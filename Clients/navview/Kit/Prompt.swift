@@ -8,6 +8,9 @@ public enum PromptCommand {
     public struct Call: Sendable, Hashable {
         public var method: String
         public var params: JSONValue
+        /// The operation a key asks for (sent by its typed call); nil for a line typed at the
+        /// prompt, sent by name as typed.
+        public var operation: NavOperation?
 
         public init(method: String, params: JSONValue) {
             self.method = method
@@ -16,7 +19,8 @@ public enum PromptCommand {
 
         /// The call that performs an operation (the keys' calls).
         public init(_ operation: NavOperation) {
-            self.init(method: operation.requestMethod.rawValue, params: .object(operation.requestParams))
+            self.init(method: RPCMethod(operation).rawValue, params: .object(operation.requestParams))
+            self.operation = operation
         }
     }
 

@@ -1,5 +1,6 @@
 public import NavigationCore
 public import NavJSON
+internal import NavProtocol
 
 /// Records coverage from what navd answered a script's calls (docs/graph.md): it reads each
 /// call's params and result, never asks navd anything, and keeps a `CoverageFile`.
@@ -58,7 +59,8 @@ public struct CoverageRecorder: Sendable {
         var shown: [String] = []
         // A reset or a goto rebuilds the tree rather than navigating: it enters every tab's
         // root at once, so only the screen it shows counts.
-        let rebuilds = method == "nav.reset" || method == "nav.goto"
+        let called = RPCMethod(rawValue: method)
+        let rebuilds = called == .navReset || called == .navGoto
         for event in events {
             switch event["type"]?.stringValue {
             case "enter" where !rebuilds, "willShow":
@@ -78,31 +80,31 @@ public struct CoverageRecorder: Sendable {
                 break
             }
         }
-        switch method {
-        case "nav.route":
+        switch called {
+        case .navRoute?:
             if let pending = result["pending"], !pending.isNull {
                 let from = events.first { $0["type"]?.stringValue == "willHide" }?["name"]?.stringValue
                 if let from, let to = params["to"]?.stringValue, params["popTo"] == nil { heldRoute = (from, to) }
             } else {
                 recordRoutes([params], events: events, popTo: params["popTo"]?.stringValue)
             }
-        case "nav.deeplink":
+        case .navDeeplink?:
             if params["dryRun"]?.boolValue != true { recordPattern(params["url"]) }
-        case "nav.apply":
+        case .navApply?:
             let ops = params["ops"]?.arrayValue ?? []
             recordSteps(ops, events: events)
-        case "event.emit":
+        case .eventEmit?:
             guard let name = params["name"]?.stringValue else { break }
             file.events[name, default: CoverageFile.EventCount()].emitted += 1
             if result["handled"]?.boolValue == true {
                 file.events[name, default: CoverageFile.EventCount()].handled += 1
                 recordSteps(result["steps"]?.arrayValue ?? [], events: events)
             }
-        case "session.set":
+        case .sessionSet?:
             // A chained guard's pendingHeld in the same revision already named the next guard.
             if let resumed = result["resumed"], !resumed.isNull, let name = heldBefore {
                 file.guards[name, default: CoverageFile.GuardCount()].resumed += 1
-                if resumed["method"]?.stringValue == "nav.route", let route = heldRoute, let via = resumed["result"]?["via"] {
+                if resumed["method"]?.stringValue.flatMap(RPCMethod.init(rawValue:)) == .navRoute, let route = heldRoute, let via = resumed["result"]?["via"] {
                     take(from: route.from, to: route.to, via: via)
                 }
                 heldRoute = nil
@@ -115,10 +117,11 @@ public struct CoverageRecorder: Sendable {
     /// The steps of a `nav.apply` or an event: deep links' patterns, and the route edges when
     /// every step is a route (then each step's destination is found in the events in order).
     private mutating func recordSteps(_ steps: [JSONValue], events: [JSONValue]) {
-        for step in steps where step["method"]?.stringValue == "nav.deeplink" {
+        let methods = steps.map { $0["method"]?.stringValue.flatMap(RPCMethod.init(rawValue:)) }
+        for (step, method) in zip(steps, methods) where method == .navDeeplink {
             recordPattern(step["params"]?["url"])
         }
-        guard !steps.isEmpty, steps.allSatisfy({ $0["method"]?.stringValue == "nav.route" }) else { return }
+        guard !steps.isEmpty, methods.allSatisfy({ $0 == .navRoute }) else { return }
         recordRoutes(steps.map { $0["params"] ?? .null }, events: events, popTo: nil)
     }
 

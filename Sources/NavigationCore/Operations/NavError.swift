@@ -34,6 +34,10 @@ public struct NavError: Error, Sendable, Hashable, CustomStringConvertible {
     /// (`NavError.namingSteps(of:)`), since only it knows their method names.
     public var steps: [Int] = []
 
+    /// The guard that refused a screen, on a `guarded` refusal: what holding the request needs,
+    /// carried as it is (`data` says the same for the wire).
+    var guardHit: GuardHit?
+
     /// The same error, saying which step of an `apply` it came from: `what` names the step.
     public func atStep(_ index: Int, _ what: String) -> NavError {
         var copy = self

@@ -48,10 +48,13 @@ extension NavEvent {
             else { throw fail("pendingHeld needs 'method', 'guard' and 'screen' strings") }
             self = .pendingHeld(method: method, guardName: guardName, screen: screen)
         case "pendingDropped":
-            guard let method = object["method"]?.stringValue, let reason = object["reason"]?.stringValue else {
+            guard let method = object["method"]?.stringValue, let name = object["reason"]?.stringValue else {
                 throw fail("pendingDropped needs 'method' and 'reason' strings")
             }
-            self = .pendingDropped(method: method, reason: reason, error: object["error"] ?? .null)
+            guard let reason = PendingDropReason(name: name, error: object["error"]) else {
+                throw fail("pendingDropped's reason '\(name)' is not one navd drops a request for, or its error is not {message, data}")
+            }
+            self = .pendingDropped(method: method, reason: reason)
         default: throw fail("unknown type '\(type)'")
         }
     }

@@ -18,10 +18,8 @@ public enum NavEvent: Sendable, Hashable {
     /// A guard held the request (`method` as the caller named it) because `screen` requires
     /// `guardName`; always the last event of its revision.
     case pendingHeld(method: String, guardName: String, screen: String)
-    /// The pending request was dropped: `replaced` by a newer held request, `redirectClosed`
-    /// when the redirect ended with the flag still false, or the reason of the error it failed
-    /// with when it resumed (`error`: `{message, data}`; null otherwise).
-    case pendingDropped(method: String, reason: String, error: JSONValue)
+    /// The pending request (`method` as the caller named it) was dropped, and why.
+    case pendingDropped(method: String, reason: PendingDropReason)
 
     public var type: String {
         switch self {
@@ -100,10 +98,10 @@ extension NavEvent {
             object["method"] = .string(method)
             object["guard"] = .string(guardName)
             object["screen"] = .string(screen)
-        case .pendingDropped(let method, let reason, let error):
+        case .pendingDropped(let method, let reason):
             object["method"] = .string(method)
-            object["reason"] = .string(reason)
-            if !error.isNull { object["error"] = error }
+            object["reason"] = .string(reason.name)
+            if let error = reason.errorJSON { object["error"] = error }
         }
         return .object(object)
     }

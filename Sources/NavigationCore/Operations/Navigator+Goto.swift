@@ -96,7 +96,7 @@ extension Navigator {
             // A reset returns the session to boot: a held request is dropped as `reset`
             // whether or not its redirect was open, and every flag is false.
             if let pending = session.pending {
-                events.append(.pendingDropped(method: pending.request.method, reason: "reset", error: .null))
+                events.append(.pendingDropped(method: pending.request.method, reason: .reset))
             }
             session = Session(names: session.names)
         } else {

@@ -132,7 +132,7 @@ public struct Navigator: Sendable {
             detail = try run(operation)
         } catch {
             rollBack(transaction)
-            guard error.reason == .guarded, let requests, let hit = GuardHit(error, context: context) else { throw error }
+            guard let hit = error.guardHit, let requests else { throw error }
             let label = requests.label(operation)
             records.clear()
             return try hold(operation, as: label, hit: hit)

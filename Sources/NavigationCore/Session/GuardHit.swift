@@ -1,7 +1,7 @@
 import NavJSON
 /// A guard that refused to open a screen: the flag that is false and the screen that requires
-/// it. Travels up from where the screen would open as a `guarded` `NavError` (so that the
-/// operation rolls back like any refusal), and is read back where the request is held.
+/// it. Travels up from where the screen would open inside a `guarded` `NavError` (so that the
+/// operation rolls back like any refusal) to where the request is held.
 struct GuardHit: Sendable, Hashable {
     var flag: Int
     var guardName: String
@@ -16,15 +16,7 @@ struct GuardHit: Sendable, Hashable {
         self.redirect = context.guards[flag]?.redirect
     }
 
-    /// The hit a `guarded` error carries.
-    init?(_ error: NavError, context: NavigatorContext) {
-        guard error.reason == .guarded, let name = error.data["guard"]?.stringValue, let flag = context.flag(named: name),
-              let screen = error.data["screen"]?.stringValue
-        else { return nil }
-        self.init(flag: flag, screen: screen, context: context)
-    }
-
-    /// `guarded`: `data: {guard, screen, redirect}`.
+    /// `guarded`: `data: {guard, screen, redirect}`, carrying this hit.
     var error: NavError {
         var data: JSONObject = ["guard": .string(guardName), "screen": .string(screen)]
         let consequence: String
@@ -34,7 +26,9 @@ struct GuardHit: Sendable, Hashable {
         } else {
             consequence = "no guard of that name redirects"
         }
-        return NavError(.guarded, "\(screen) requires '\(guardName)', which is not set (\(consequence))", data: data)
+        var error = NavError(.guarded, "\(screen) requires '\(guardName)', which is not set (\(consequence))", data: data)
+        error.guardHit = self
+        return error
     }
 
     /// `{guard, screen, redirect}`: what a dry run reports it would hit.

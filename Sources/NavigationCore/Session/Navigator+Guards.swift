@@ -50,7 +50,7 @@ extension Navigator {
         }
         var events = events(since: transaction.start)
         if let replaced = session.pending {
-            events.append(.pendingDropped(method: replaced.request.method, reason: "replaced", error: .null))
+            events.append(.pendingDropped(method: replaced.request.method, reason: .replaced))
         }
         session.pending = pending
         events.append(.pendingHeld(method: request.method, guardName: pending.guardName, screen: pending.screen))
@@ -73,9 +73,11 @@ extension Navigator {
             if let next = firstGuardHit(destination.requires, screen: name) {
                 followed.append(current.guardName)
                 guard !followed.contains(next.guardName) else {
-                    throw NavError(
+                    var error = NavError(
                         .guarded, "the redirects of guard '\(hit.guardName)' loop (\((followed + [next.guardName]).joined(separator: " → "))): nothing can open",
                         data: ["guard": .string(hit.guardName), "screen": .string(hit.screen)])
+                    error.guardHit = hit
+                    throw error
                 }
                 current = next
                 continue
@@ -101,7 +103,7 @@ extension Navigator {
     mutating func dropPendingIfRedirectEnded(into events: inout [NavEvent]) {
         guard let pending = session.pending, !isOpen(pending.redirect) else { return }
         session.pending = nil
-        events.append(.pendingDropped(method: pending.request.method, reason: "redirectClosed", error: .null))
+        events.append(.pendingDropped(method: pending.request.method, reason: .redirectClosed))
     }
 
     #if DEBUG

@@ -63,14 +63,12 @@ extension Navigator {
             rollBack(transaction)
         }
         records.clear()
-        if let hit = GuardHit(failure, context: context), let held = rehold(pending, for: hit) { return held }
+        if let hit = failure.guardHit, let held = rehold(pending, for: hit) { return held }
         // The request failed: commit what finishing the redirect does, and drop it.
         let start = begin().start
         try? finishRedirect(pending.redirect)
         var events = events(since: start)
-        events.append(.pendingDropped(
-            method: pending.request.method, reason: failure.reason.rawValue,
-            error: ["message": .string(failure.message), "data": .object(failure.data)]))
+        events.append(.pendingDropped(method: pending.request.method, reason: .failed(failure)))
         advanceRevision(editedSince: start)
         return SessionChange(revision: revision, noop: false, resumed: nil, events: events, session: session)
     }

@@ -164,9 +164,8 @@ final class InProcessConnection: NavConnection {
         }
         let response = messages.remove(at: index)
         if let error = response["error"] {
-            throw .rpc(RPCError(
-                code: error["code"]?.intValue ?? 0, message: error["message"]?.stringValue ?? "",
-                data: error["data"]?.objectValue ?? [:]))
+            guard let rpcError = RPCError(json: error) else { throw .protocolViolation(JSONWriter.string(error)) }
+            throw .rpc(rpcError)
         }
         return response["result"] ?? .null
     }

@@ -1,11 +1,12 @@
 @testable import NavigationCore
 @testable import NavJSON
+import NavProtocol
 
 /// Loads `text` as `navd check` would and returns every diagnostic as it prints them: the
 /// errors (with their warnings) if loading fails, else the warnings.
 func check(_ text: String) -> [String] {
     do {
-        return try AppDefinition.load(json: text).warnings.map(\.description)
+        return try AppDefinition.load(json: text, checks: [EventStepCheck.diagnostics]).warnings.map(\.description)
     } catch {
         return error.diagnostics.map(\.description)
     }

@@ -73,13 +73,15 @@ import Testing
             "error: $.events.bad.steps[1]: expected an object, got string",
             "error: $.events.bad.steps[2].params: expected an object, got integer",
         ])
+        // The placeholders are the engine's check; the route steps' destinations and params
+        // the protocol layer's, which knows which steps route (`EventStepCheck`), after it.
         #expect(check(app(screens: #""item": {"path": "/item/:id", "params": {"id": {"type": "int"}}}"#, extra: events)) == [
+            "error: $.events.a.steps[3].params.url: '{missing}' names no payload param of event a (declared: n, flag)",
+            "error: $.events.b.steps[0].params.screen: '$gone' names no payload param of event b (the event declares no params)",
             "error: $.events.a.steps[0].params.to: unknown destination 'hom'; did you mean 'home'?",
             "error: $.events.a.steps[1].params.params.id: '$flag' is a bool payload param; item.id is int",
             "error: $.events.a.steps[1].params.params.other: screen item has no param 'other'",
             "error: $.events.a.steps[2].params.to: '$n' is an int payload param; 'to' names a destination (a string)",
-            "error: $.events.a.steps[3].params.url: '{missing}' names no payload param of event a (declared: n, flag)",
-            "error: $.events.b.steps[0].params.screen: '$gone' names no payload param of event b (the event declares no params)",
         ])
     }
 

@@ -339,10 +339,10 @@ struct ModelRun {
     func compareEvents(_ engine: [NavEvent], _ model: [JSONValue]) -> String? {
         // A resumed request's error is compared by its reason (the model has no messages).
         let actual = engine.map { event -> JSONValue in
-            guard case .pendingDropped(_, _, let error) = event, !error.isNull, case .object(var object) = event.jsonValue else {
+            guard case .pendingDropped(_, .failed(let error)) = event, case .object(var object) = event.jsonValue else {
                 return event.jsonValue
             }
-            object["error"] = error["data"]?["reason"] ?? .null
+            object["error"] = error.data["reason"] ?? .null
             return .object(object)
         }
         guard actual != model else { return nil }

@@ -237,8 +237,11 @@ import NavProtocol
             "willShow s1 lobby",
             "pendingDropped nav.apply nothingToClose",
         ])
-        guard case .pendingDropped(_, _, let error) = change.events.last! else { return }
-        #expect(error["data"] == ["screen": "s1", "reason": "nothingToClose"])
+        guard case .pendingDropped(_, .failed(let error)) = change.events.last! else {
+            Issue.record("the last event is not a failed request dropped")
+            return
+        }
+        #expect(error.data == ["screen": "s1", "reason": "nothingToClose"])
         #expect(change.resumed == nil && nav.session.pending == nil && nav.session.values == [true, true])
     }
 

@@ -77,7 +77,7 @@ func sketch(_ events: [NavEvent]) -> [String] {
         case .flowFinished(let f, let n, let result): return "flowFinished \(f) \(n ?? "-") \(JSONWriter.string(result))"
         case .tabSelected(let f, let t, let n): return "tabSelected \(f) \(t) \(n ?? "-")"
         case .pendingHeld(let method, let guardName, let screen): return "pendingHeld \(method) \(guardName) \(screen)"
-        case .pendingDropped(let method, let reason, _): return "pendingDropped \(method) \(reason)"
+        case .pendingDropped(let method, let reason): return "pendingDropped \(method) \(reason.name)"
         }
     }
 }

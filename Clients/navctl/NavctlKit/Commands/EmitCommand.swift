@@ -33,11 +33,10 @@ struct EmitCommand: SessionCommand {
     }
 
     func run(in session: NavctlSession) throws(NavctlError) {
-        var params: JSONObject = ["name": .string(event)]
         let typed = try session.typedPayload(for: event, payload, command: Self.self)
-        if !typed.isEmpty { params["payload"] = .object(typed) }
-        if let expectRevision = revision.expectRevision { params["expectRevision"] = .int(expectRevision) }
-        let result = try session.call("event.emit", params)
-        session.output(result, json: common.json) { ResultText.emit(result) }
+        let result = try session.using { connection throws(NavClientError) in
+            try connection.emit(event, payload: typed, expectRevision: revision.expectRevision)
+        }
+        session.output(result.json, json: common.json) { ResultText.emit(result) }
     }
 }

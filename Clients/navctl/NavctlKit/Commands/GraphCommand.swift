@@ -1,7 +1,9 @@
 internal import ArgumentParser
+internal import NavClient
 internal import NavGraph
 internal import NavigationCore
 internal import NavJSON
+internal import NavProtocol
 internal import NavSystem
 
 /// `navctl graph`: the running navd's app definition as a graph (docs/graph.md), with the live
@@ -62,7 +64,7 @@ struct GraphCommand: SessionCommand {
                 }
                 definition = served
             }
-            let state = try session.call("nav.state")
+            let state = try session.using { connection throws(NavClientError) in try connection.call(.navState) }
             for (id, set) in GraphMarks.live(state: state, definition: definition).nodes {
                 marks.nodes[id, default: []].formUnion(set)
             }

@@ -35,13 +35,12 @@ struct ListenCommand: SessionCommand {
             throw .failed("this connection cannot answer navd's requests")
         }
         let command = exec
-        answering.answerRequests("event.handle") { params in
-            let (steps, note) = Self.decide(command, params)
-            session.print(Self.line(event: params["event"]?.stringValue ?? "?", payload: params["payload"] ?? [:], note: note))
-            return .result(["steps": .array(steps)])
+        answering.handleEvents { request in
+            let (steps, note) = Self.decide(command, request.json)
+            session.print(Self.line(event: request.event, payload: .object(request.payload), note: note))
+            return .steps(steps)
         }
-        let result = try session.call("events.listen", ["events": .array(events.map(JSONValue.string))])
-        let names = (result["events"]?.arrayValue ?? []).compactMap(\.stringValue)
+        let names = try session.using { connection throws(NavClientError) in try connection.listen(to: events) }
         session.print("listening to \(names.joined(separator: ", ")) as \(connection.clientID ?? "?")")
         while true {
             // navd stops asking a listener that missed three deadlines in a row (CMD too slow):
@@ -50,7 +49,7 @@ struct ListenCommand: SessionCommand {
                 case .eventsDropped(let dropped, let reason)? = try? NavNotification(notification)
             else { continue }
             session.print("navd stopped asking about \(dropped.joined(separator: ", ")) (\(reason): CMD missed 3 deadlines in a row); listening again")
-            _ = try session.call("events.listen", ["events": .array(events.map(JSONValue.string))])
+            _ = try session.using { connection throws(NavClientError) in try connection.listen(to: events) }
         }
     }
 

@@ -2,6 +2,7 @@ internal import ArgumentParser
 internal import NavClient
 internal import NavCommandLine
 internal import NavGraph
+internal import NavProtocol
 
 /// `navctl run FILE…`: scripts of commands and expectations, run in order; with `--coverage`,
 /// what they reached of the app definition recorded into a file (docs/graph.md).
@@ -84,7 +85,7 @@ struct RunCommand: SessionCommand {
         }
         scripts: for (name, script) in scripts {
             if recording.recorder != nil {
-                let state = try scriptSession.call("nav.state")
+                let state = try scriptSession.using { connection throws(NavClientError) in try connection.call(.navState) }
                 recording.recorder?.start(state: state)
             }
             let stepper = CommandStepper(session: scriptSession)

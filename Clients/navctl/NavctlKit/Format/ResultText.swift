@@ -7,16 +7,15 @@ public enum ResultText {
     /// Every mutation: `r2: willHide s1 feedList, enter s5 post postId=5 (push via zoom), willShow s5 post`,
     /// or `r2: no change` for a no-op.
     /// `event.emit`: who handled it and the change, or that nobody did; skipped listeners.
-    static func emit(_ result: JSONValue) -> String {
+    static func emit(_ result: EmitResultView) -> String {
         var lines: [String] = []
-        let revision = result["revision"]?.intValue ?? 0
-        if result["handled"]?.boolValue == true, let view = try? OperationResultView(json: result) {
-            lines.append("handled by \(result["by"]?.stringValue ?? "?"): " + change(view))
+        if let handled = result.handled {
+            lines.append("handled by \(handled.by): " + change(handled.change))
         } else {
-            lines.append("r\(revision): not handled (no listener and no steps in the definition): no change")
+            lines.append("r\(result.revision): not handled (no listener and no steps in the definition): no change")
         }
-        for skipped in result["skipped"]?.arrayValue ?? [] {
-            lines.append("skipped \(skipped["client"]?.stringValue ?? "?"): \(skipped["reason"]?.stringValue ?? "?") (\(skipped["message"]?.stringValue ?? ""))")
+        for skipped in result.skipped {
+            lines.append("skipped \(skipped.client): \(skipped.reason) (\(skipped.message))")
         }
         return lines.joined(separator: "\n")
     }

@@ -1,6 +1,7 @@
 public import NavClient
 internal import NavigationCore
 internal import NavJSON
+internal import NavProtocol
 
 /// `navctl history --script`: a `navctl run` script that replays past revisions from the
 /// state before them. Each revision's cause becomes the navctl command that issues it again,
@@ -30,7 +31,7 @@ public struct ReplayScript: Sendable, Hashable {
         self.source = source
         var range = fetched.filter { $0.revision > (after ?? Int.min) }
         var before = fetched.last { $0.revision < (range.first?.revision ?? Int.max) }
-        if before == nil, let first = range.first, !Self.opensBootTree(first.cause.method) {
+        if before == nil, let first = range.first, !Self.opensBootTree(first.cause) {
             before = first
             range.removeFirst()
         }
@@ -45,8 +46,11 @@ public struct ReplayScript: Sendable, Hashable {
     }
 
     /// The causes whose revision is the boot tree: the start, a migration, a reset.
-    static func opensBootTree(_ method: String) -> Bool {
-        method == "daemon.start" || method == "daemon.migrate" || method == "nav.reset"
+    static func opensBootTree(_ cause: HistoryCauseView) -> Bool {
+        switch cause.kind {
+        case .daemon(.start), .daemon(.migrate), .call(.reset): return true
+        case .call, .unknown: return false
+        }
     }
 
     /// The script, one line per string.
@@ -60,7 +64,7 @@ public struct ReplayScript: Sendable, Hashable {
         let range = first.revision == last.revision ? "r\(first.revision)" : "r\(first.revision)–r\(last.revision)"
         lines.append("# navctl history --script: \(range) recorded from navd at \(source); replay with navctl run")
         var tree = before.flatMap(Self.state)
-        if let before, Self.opensBootTree(before.cause.method) {
+        if let before, Self.opensBootTree(before.cause) {
             lines.append("# starts from the boot tree (r\(before.revision), \(before.cause.method)):")
             lines.append("reset")
             lines.append(contentsOf: expectation(before))
@@ -104,81 +108,89 @@ public struct ReplayScript: Sendable, Hashable {
     static func command(for cause: HistoryCauseView, before tree: NavStateView?, replayed: Range<Int> = 0..<0) -> Command {
         var params = cause.params
         params["expectRevision"] = nil
-        switch cause.method {
-        case "daemon.start", "daemon.migrate", "nav.reset":
+        let asCalled = Command(line: "call \(ScriptWord.quoted(cause.method)) \(ScriptWord.quoted(JSONWriter.string(.object(params))))")
+        switch cause.kind {
+        case .daemon(.start), .daemon(.migrate), .call(.reset):
             return Command(line: "reset")
-        case "nav.route":
-            guard let to = params["to"]?.stringValue else { break }
-            var words = ["route", ScriptWord.quoted(to)]
-            var notes: [String] = []
-            if let routeParams = params["params"]?.objectValue, !routeParams.isEmpty { words.append(ParamText.pairs(routeParams)) }
-            if let transition = params["transition"]?.stringValue { words += ["--transition", ScriptWord.quoted(transition)] }
-            if params["singleTop"]?.boolValue == true { words.append("--single-top") }
-            if let popTo = params["popTo"]?.objectValue, let screen = popTo["screen"]?.stringValue {
-                let selector = screenSelector(screen, in: tree)
-                notes += selector.notes
-                words += ["--pop-to", selector.word]
-                if popTo["inclusive"]?.boolValue == true { words.append("--inclusive") }
-            }
-            return Command(line: words.joined(separator: " "), notes: notes)
-        case "nav.close":
-            guard let screen = params["screen"]?.stringValue else { return Command(line: "close") }
-            if tree?.topScreen?.id == screen { return Command(line: "close") }
-            return Command(line: "close \(ScriptWord.quoted(screen))", notes: [recordedID(screen, in: tree)])
-        case "nav.popTo":
-            guard let screen = params["screen"]?.stringValue else { break }
-            let selector = screenSelector(screen, in: tree)
-            let inclusive = params["inclusive"]?.boolValue == true ? " --inclusive" : ""
-            return Command(line: "pop-to \(selector.word)\(inclusive)", notes: selector.notes)
-        case "nav.popToRoot":
-            guard let flow = params["flow"]?.stringValue else { return Command(line: "pop-to-root") }
-            if tree?.visiblePath.last?.id == flow { return Command(line: "pop-to-root") }
-            return Command(line: "pop-to-root \(ScriptWord.quoted(flow))", notes: [recordedID(flow, in: tree)])
-        case "nav.dismissAll":
-            return Command(line: "dismiss-all")
-        case "nav.selectTab":
-            guard let tab = params["tab"] else { break }
-            let tabWord = tab.intValue.map(String.init) ?? ScriptWord.quoted(tab.stringValue ?? tab.description)
-            guard let flow = params["flow"]?.stringValue, tree?.nearestTabs?.id != flow else { return Command(line: "tab \(tabWord)") }
-            return Command(line: "tab \(tabWord) --flow \(ScriptWord.quoted(flow))", notes: [recordedID(flow, in: tree)])
-        case "flow.finish":
-            guard let flow = params["flow"]?.stringValue else { break }
-            var line = "finish \(ScriptWord.quoted(flow))"
-            if let result = params["result"], !result.isNull { line += " --result " + ScriptWord.quoted(JSONWriter.string(result)) }
-            return Command(line: line, notes: [recordedID(flow, in: tree)])
-        case "nav.deeplink":
-            guard let url = params["url"]?.stringValue else { break }
-            return Command(line: "deeplink \(ScriptWord.quoted(url))")
-        case "session.set":
-            guard let flags = params["flags"]?.objectValue, !flags.isEmpty,
-                  flags.pairs.allSatisfy({ $0.value.boolValue != nil })
-            else { break }
-            return Command(line: "session set " + flags.pairs.map { "\(ScriptWord.quoted($0.key))=\($0.value.boolValue!)" }.joined(separator: " "))
-        case "event.emit":
+        case .call(.operation(let operation)):
+            return command(for: operation, before: tree) ?? asCalled
+        case .call(.sessionSet(let flags, _)):
+            guard !flags.isEmpty else { return asCalled }
+            return Command(line: "session set " + flags.map { "\(ScriptWord.quoted($0.name))=\($0.value)" }.joined(separator: " "))
+        case .call(.emit(let name, let payload, _)):
             // The definition decides the same way again; a listener may not be there: its
             // answer is replayed as the steps it was.
-            guard let event = cause.event, let name = params["name"]?.stringValue else { break }
+            guard let event = cause.event else { return asCalled }
             if event.by == "definition" {
                 var line = "emit \(ScriptWord.quoted(name))"
-                if let payload = params["payload"]?.objectValue, !payload.isEmpty { line += " " + ParamText.pairs(payload) }
+                if !payload.isEmpty { line += " " + ParamText.pairs(payload) }
                 return Command(line: line)
             }
             let ops = JSONWriter.string(["ops": .array(event.steps)])
             return Command(
-                line: "call nav.apply \(ScriptWord.quoted(ops))",
+                line: "call \(RPCMethod.navApply.rawValue) \(ScriptWord.quoted(ops))",
                 notes: ["event \(name) was handled by listener \(event.by): its steps are replayed"])
-        case "nav.goto":
-            guard let revision = params["revision"]?.intValue else { break }
+        case .call(.goto(let revision, _)):
             if replayed.contains(revision), let current = replayed.last, revision < current {
                 return Command(line: "goto --back \(current - revision)", notes: ["goto r\(revision)"])
             }
             return Command(
                 line: "goto \(revision)",
                 notes: ["goto names the recording's revision \(revision), which the script does not remake; the replaying navd numbers its revisions its own way"])
-        default:
-            break
+        case .call(.state), .call(.subscribe), .call(.unsubscribe), .call(.url), .call(.routesList), .call(.routesResolve),
+             .call(.daemonInfo), .call(.daemonHello), .call(.rpcDiscover), .call(.history), .call(.sessionGet), .call(.listen),
+             .unknown:
+            return asCalled
         }
-        return Command(line: "call \(ScriptWord.quoted(cause.method)) \(ScriptWord.quoted(JSONWriter.string(.object(params))))")
+    }
+
+    /// The navctl command that performs `operation` again (nil for `nav.apply`, which is sent
+    /// as it was), given the tree before it.
+    private static func command(for operation: NavOperation, before tree: NavStateView?) -> Command? {
+        switch operation {
+        case .route(let request):
+            var words = ["route", ScriptWord.quoted(request.to)]
+            var notes: [String] = []
+            if !request.params.isEmpty { words.append(ParamText.pairs(request.params)) }
+            if let transition = request.transition { words += ["--transition", ScriptWord.quoted(transition)] }
+            if request.singleTop { words.append("--single-top") }
+            if let popTo = request.popTo {
+                let selector = screenSelector(popTo.description, in: tree)
+                notes += selector.notes
+                words += ["--pop-to", selector.word]
+                if request.popToInclusive { words.append("--inclusive") }
+            }
+            return Command(line: words.joined(separator: " "), notes: notes)
+        case .close(let screen, _):
+            guard let screen = screen?.description else { return Command(line: "close") }
+            if tree?.topScreen?.id == screen { return Command(line: "close") }
+            return Command(line: "close \(ScriptWord.quoted(screen))", notes: [recordedID(screen, in: tree)])
+        case .popTo(let screen, let inclusive, _):
+            let selector = screenSelector(screen.description, in: tree)
+            return Command(line: "pop-to \(selector.word)\(inclusive ? " --inclusive" : "")", notes: selector.notes)
+        case .popToRoot(let flow, _):
+            guard let flow = flow?.description else { return Command(line: "pop-to-root") }
+            if tree?.visiblePath.last?.id == flow { return Command(line: "pop-to-root") }
+            return Command(line: "pop-to-root \(ScriptWord.quoted(flow))", notes: [recordedID(flow, in: tree)])
+        case .dismissAll:
+            return Command(line: "dismiss-all")
+        case .selectTab(let tab, let flow, _):
+            let tabWord: String
+            switch tab {
+            case .index(let index): tabWord = String(index)
+            case .name(let name): tabWord = ScriptWord.quoted(name)
+            }
+            guard let flow = flow?.description, tree?.nearestTabs?.id != flow else { return Command(line: "tab \(tabWord)") }
+            return Command(line: "tab \(tabWord) --flow \(ScriptWord.quoted(flow))", notes: [recordedID(flow, in: tree)])
+        case .finishFlow(let flow, let result, _):
+            var line = "finish \(ScriptWord.quoted(flow.description))"
+            if !result.isNull { line += " --result " + ScriptWord.quoted(JSONWriter.string(result)) }
+            return Command(line: line, notes: [recordedID(flow.description, in: tree)])
+        case .deeplink(let url, _, _):
+            return Command(line: "deeplink \(ScriptWord.quoted(url))")
+        case .apply:
+            return nil
+        }
     }
 
     /// A screen id as a name when the name finds the same screen (the nearest of that name

@@ -21,7 +21,7 @@ extension NavServer {
         let pending = PendingEmit(
             emitter: read.connection.id, requestID: id, event: event, payload: try event.validatedPayload(payload),
             expectRevision: expectRevision)
-        if eventQueue.isIdle && !eventQueue.hasListeners(of: name) {
+        if updateEventQueue({ $0.isIdle && !$0.hasListeners(of: name) }) {
             return .emitted(try handle(pending, by: .definition, skipped: [], in: &read))
         }
         if read.inBatch {
@@ -31,7 +31,8 @@ extension NavServer {
         // Held even without an id: the connection's later requests come after its event (and
         // one connection has at most one event queued, so the queue is bounded by the clients).
         read.connection.holdsEmit = true
-        read.eventActions += eventQueue.emit(pending, now: configuration.clock())
+        let now = configuration.clock()
+        read.eventActions += updateEventQueue { $0.emit(pending, now: now) }
         return .held
     }
 
@@ -39,7 +40,7 @@ extension NavServer {
     /// listeners that called before it. Every name must be declared.
     func listen(_ connection: ClientConnection, to names: [String]) throws(NavError) -> JSONValue {
         for name in names where engine.definition.event(named: name) == nil { throw unknownEvent(name) }
-        eventQueue.listen(connection.id, to: Set(names))
+        updateEventQueue { $0.listen(connection.id, to: Set(names)) }
         return ["events": .array(names.map(JSONValue.string))]
     }
 
@@ -55,7 +56,7 @@ extension NavServer {
 
     /// The events a connection listens to, in the definition's order.
     func listenedEvents(of client: ClientID) -> [String] {
-        let events = eventQueue.events(of: client)
+        let events = updateEventQueue { $0.events(of: client) }
         return events.isEmpty ? [] : engine.definition.events.map(\.name).filter(events.contains)
     }
 
@@ -66,7 +67,8 @@ extension NavServer {
     /// Time passed: listeners that have not answered by the deadline are skipped.
     public func tick() -> [ServerOutput] {
         var outbox = Outbox()
-        perform(eventQueue.timeout(now: configuration.clock()), into: &outbox)
+        let now = configuration.clock()
+        perform(updateEventQueue { $0.timeout(now: now) }, into: &outbox)
         return outbox.outputs
     }
 
@@ -76,8 +78,8 @@ extension NavServer {
     /// the line is done.
     func received(response id: JSONValue, result: JSONValue?, error: JSONValue?, in read: inout ReadBatch) {
         guard case .string(let requestID) = id else { return }
-        read.eventActions += eventQueue.answer(
-            requestID, from: read.connection.id, Self.reply(result: result, error: error), now: configuration.clock())
+        let (client, reply, now) = (read.connection.id, Self.reply(result: result, error: error), configuration.clock())
+        read.eventActions += updateEventQueue { $0.answer(requestID, from: client, reply, now: now) }
     }
 
     /// A listener's response as the queue reads it.
@@ -155,7 +157,8 @@ extension NavServer {
                 answer(emit, into: &outbox) { (_) throws(NavError) in throw error }
             case .release(let client):
                 work += release(client, into: &outbox)
-                work += eventQueue.released(now: configuration.clock())
+                let now = configuration.clock()
+                work += updateEventQueue { $0.released(now: now) }
             }
             if next > 64, next * 2 > work.count {
                 work.removeFirst(next)

@@ -230,7 +230,7 @@ extension NavServer {
     public func shutdown(reason: String) -> [ServerOutput] {
         shuttingDown = true
         var outbox = Outbox()
-        perform(eventQueue.shutdown(Self.shuttingDownError), into: &outbox)
+        perform(updateEventQueue { $0.shutdown(Self.shuttingDownError) }, into: &outbox)
         var bytes = JSONBuffer()
         RPCEncoder.notification(method: RPCNotification.daemonShutdown.rawValue, params: ["reason": .string(reason)], into: &bytes)
         let payload = Payload(bytes.bytes)

@@ -42,7 +42,8 @@ public final class NavServer {
     var keptTrees = KeptTrees()
     /// The error of a commit made inside a loop iteration, thrown by the next flush.
     var failedCommit: (any Error)?
-    /// Routing events waiting to be handled and their listeners (`NavServer+Events`).
+    /// Routing events waiting to be handled and their listeners (`NavServer+Events`). Read
+    /// and changed only through `updateEventQueue`, but for `listenerDeadline`: see there.
     var eventQueue: EventQueue
     /// The bytes of every line kept behind a held emit, all connections together
     /// (`NavServer+KeptLines`).
@@ -88,7 +89,8 @@ public final class NavServer {
         if connection.subscription != nil { unlist(connection) }
         keptBytes -= connection.takeBacklog().bytes
         var outbox = Outbox()
-        perform(eventQueue.disconnect(id, now: configuration.clock()), into: &outbox)
+        let now = configuration.clock()
+        perform(updateEventQueue { $0.disconnect(id, now: now) }, into: &outbox)
         return outbox.outputs
     }
 
@@ -104,6 +106,19 @@ public final class NavServer {
         swap(&local, &subscribers)
         change(&local)
         swap(&local, &subscribers)
+    }
+
+    /// Reads or changes `eventQueue` in a local swapped out and back, as `updateSubscribers`
+    /// does: no access to the property contains a call, so its exclusivity is checked at
+    /// compile time, and `listenerDeadline`, which the daemon reads after every read of every
+    /// connection, is a load instead of a runtime access check (about 150 instructions per
+    /// request). `use` must not reach `eventQueue` itself (it would find an empty queue).
+    func updateEventQueue<Result>(_ use: (inout EventQueue) -> Result) -> Result {
+        var local = EventQueue(timeout: 0)
+        swap(&local, &eventQueue)
+        let result = use(&local)
+        swap(&local, &eventQueue)
+        return result
     }
 
     /// Adds a connection to `subscribers`, keeping them in id order.

@@ -1,5 +1,6 @@
 import NavProtocol
 import NavigationCore
+import NavHistory
 import NavJSON
 
 // Commit: a mutation run on the navigator and, when it made a revision, remembered and

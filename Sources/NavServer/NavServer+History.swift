@@ -1,5 +1,6 @@
 import NavProtocol
 import NavigationCore
+import NavHistory
 import NavJSON
 
 /// The history of committed revisions and the methods that read it or travel through it

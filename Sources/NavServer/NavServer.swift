@@ -1,5 +1,6 @@
 import NavProtocol
 import NavigationCore
+import NavHistory
 internal import NavCollections
 import NavJSON
 

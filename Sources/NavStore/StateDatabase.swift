@@ -1,4 +1,5 @@
 public import NavigationCore
+public import NavHistory
 import NavJSON
 import Glibc
 

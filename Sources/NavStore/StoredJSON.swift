@@ -1,5 +1,6 @@
 import NavJSON
 import NavigationCore
+import NavHistory
 
 /// The JSON of the database's columns: an entry kept as its cause, events and tree (the shapes
 /// `nav.history` answers with), read back through the engine's own decoders.

@@ -2,6 +2,7 @@ import CSQLite
 import Glibc
 import NavJSON
 import NavigationCore
+import NavHistory
 import Testing
 @testable import NavStore
 

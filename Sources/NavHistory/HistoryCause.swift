@@ -1,8 +1,10 @@
-import NavJSON
+public import NavJSON
+public import NavigationCore
 /// Why a revision was made: the request's method and its params (a mutation's in the
 /// canonical form its operation writes them, so that a history can be replayed), and the
 /// connection that asked — its `daemon.hello` name and its id (`c3`). navd's own revisions
-/// (`daemon.start`, `daemon.migrate`) have neither.
+/// (its start, a migration: `DaemonCause` in NavProtocol spells them) have neither. The
+/// method is spelled by the layer that names it.
 public struct HistoryCause: Sendable, Hashable {
     public var method: String
     public var params: JSONValue
@@ -37,14 +39,6 @@ public struct HistoryCause: Sendable, Hashable {
 
     private static func handling(event: String?, by: String?, steps: JSONValue?) -> EventHandling? {
         event == nil && by == nil && steps == nil ? nil : .fields(event: event, by: by, steps: steps)
-    }
-
-    /// Revision 1 of a fresh state.
-    public static let daemonStart = HistoryCause(method: "daemon.start")
-
-    /// A restored tree that did not fit the definition, replaced by the boot tree.
-    public static func daemonMigrate(problems: [String]) -> HistoryCause {
-        HistoryCause(method: "daemon.migrate", params: ["problems": .array(problems.map(JSONValue.string))])
     }
 
     /// `{method, params, client, clientId}` (`null` for a missing client), with `event`, `by`

@@ -1,4 +1,5 @@
-import NavJSON
+public import NavJSON
+public import NavigationCore
 /// One committed revision as the history keeps it: when (milliseconds since the Unix epoch,
 /// from the server's clock), why, its events, and the tree it made current.
 ///

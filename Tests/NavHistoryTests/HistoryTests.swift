@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+@testable import NavHistory
 @testable import NavJSON
 
 /// The bounded history: newest last, the oldest dropped when full, found by revision.

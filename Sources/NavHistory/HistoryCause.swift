@@ -1,13 +1,14 @@
 public import NavJSON
 public import NavigationCore
-/// Why a revision was made: the request's method and its params (a mutation's in the
-/// canonical form its operation writes them, so that a history can be replayed), and the
+/// Why a revision was made: the request's method and its params (the JSON object as navd
+/// received it, its insignificant whitespace left out: NavProtocol's `ReceivedParams`), and the
 /// connection that asked — its `daemon.hello` name and its id (`c3`). navd's own revisions
 /// (its start, a migration: `DaemonCause` in NavProtocol spells them) have neither. The
 /// method is spelled by the layer that names it.
 public struct HistoryCause: Sendable, Hashable {
     public var method: String
-    public var params: JSONValue
+    /// The params object's JSON, written as it is wherever the cause is.
+    public var encodedParams: [UInt8]
     public var client: String?
     public var clientID: String?
     /// What only an `event.emit`'s revision has, boxed: every revision's cause is copied into
@@ -48,7 +49,7 @@ public struct HistoryCause: Sendable, Hashable {
         out.append(#"{"method":"#)
         JSONWriter.writeString(method, into: &out)
         out.append(#","params":"#)
-        JSONWriter.write(params, into: &out)
+        out.append(encodedParams)
         out.append(#","client":"#)
         JSONWriter.writeString(client, into: &out)
         out.append(#","clientId":"#)
@@ -83,11 +84,33 @@ public struct HistoryCause: Sendable, Hashable {
 // which they call: an initializer that assigns each property of `self` in turn leaves a copy
 // of the whole cause that the optimizer does not remove (a retain and a release of every field).
 extension HistoryCause {
+    /// A cause whose params are the JSON `encodedParams` (a request's as received).
+    public init(
+        method: String, encodedParams: [UInt8], client: String? = nil, clientID: String? = nil,
+        event: String? = nil, by: String? = nil, steps: JSONValue? = nil
+    ) {
+        self.init(
+            method: method, encodedParams: encodedParams, client: client, clientID: clientID,
+            handling: Self.handling(event: event, by: by, steps: steps))
+    }
+
+    /// A cause whose params are `params` written once (navd's own causes, tests).
     public init(
         method: String, params: JSONValue = .object([:]), client: String? = nil, clientID: String? = nil,
         event: String? = nil, by: String? = nil, steps: JSONValue? = nil
     ) {
-        self.init(method: method, params: params, client: client, clientID: clientID, handling: Self.handling(event: event, by: by, steps: steps))
+        self.init(
+            method: method, encodedParams: JSONWriter.bytes(params), client: client, clientID: clientID, event: event, by: by,
+            steps: steps)
+    }
+
+    /// The params, read back from their JSON.
+    public var params: JSONValue {
+        do {
+            return try JSONParser.parse(encodedParams, maxDepth: .max)
+        } catch {
+            preconditionFailure("navd: a cause's params do not read back: \(error)")
+        }
     }
 
     /// `jsonValue` read back.

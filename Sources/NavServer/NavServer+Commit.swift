@@ -8,21 +8,21 @@ import NavJSON
 extension NavServer {
     static let shuttingDownError = NavError(.shuttingDown, "navd is shutting down")
 
-    /// Runs a mutation; a committed revision is broadcast.
-    func perform(_ operation: NavOperation, in read: inout ReadBatch) throws(NavError) -> CallResult {
+    /// Runs a mutation whose request gave `params`; a committed revision is broadcast.
+    func perform(_ operation: NavOperation, params: [UInt8], in read: inout ReadBatch) throws(NavError) -> CallResult {
         let (result, isCommit) = try Self.run(operation, on: &engine)
         // Only a committed revision is news: no-ops and dry runs are not.
         guard isCommit else { return .operation(result, events: nil) }
         // Only a revision that held or dropped a request changed the session.
         return committed(
-            result, method: RPCMethod(operation), params: .object(operation.requestParams), sessionChanged: result.changedPending,
-            in: &read)
+            result, method: RPCMethod(operation), params: params, sessionChanged: result.changedPending, in: &read)
     }
 
-    /// A revision a request committed: kept in the history with its cause, broadcast (with the
-    /// session when `sessionChanged`, with the event and who handled it for `event.emit`).
+    /// A revision a request committed: kept in the history with its cause (the method and the
+    /// request's params as received), broadcast (with the session when `sessionChanged`, with
+    /// the event and who handled it for `event.emit`).
     func committed(
-        _ result: OperationResult, method: RPCMethod, params: JSONValue, sessionChanged: Bool = false,
+        _ result: OperationResult, method: RPCMethod, params: [UInt8], sessionChanged: Bool = false,
         event: (name: String, by: String, steps: [JSONValue])? = nil, in read: inout ReadBatch
     ) -> CallResult {
         read.committed = true
@@ -33,7 +33,7 @@ extension NavServer {
         remember(
             result,
             cause: HistoryCause(
-                method: method.rawValue, params: params, client: connection.name, clientID: connection.idText,
+                method: method.rawValue, encodedParams: params, client: connection.name, clientID: connection.idText,
                 event: event?.name, by: event?.by, steps: event.map { .array($0.steps) }),
             encodedEvents: events)
         guard let events, !subscribers.isEmpty else { return .operation(result, events: events) }

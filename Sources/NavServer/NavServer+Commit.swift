@@ -23,25 +23,22 @@ extension NavServer {
     /// the event and who handled it for `event.emit`).
     func committed(
         _ result: OperationResult, method: RPCMethod, params: [UInt8], sessionChanged: Bool = false,
-        event: (name: String, by: String, steps: [JSONValue])? = nil, in read: inout ReadBatch
+        event: (name: String, by: String, steps: [UInt8])? = nil, in read: inout ReadBatch
     ) -> CallResult {
         read.committed = true
         let connection = read.connection
         // The events are encoded once, for the response, every notification and the store.
         // Needed by the response alone, they are written there.
         let events = subscribers.isEmpty && store == nil ? nil : result.events.encodedJSON
-        remember(
-            result,
-            cause: HistoryCause(
-                method: method.rawValue, encodedParams: params, client: connection.name, clientID: connection.idText,
-                event: event?.name, by: event?.by, steps: event.map { .array($0.steps) }),
-            encodedEvents: events)
+        // The cause is written once: the history, the store and every notification copy it.
+        let cause = HistoryCause(
+            method: method.rawValue, encodedParams: params, client: connection.name, clientID: connection.idText,
+            event: event?.name, by: event?.by, steps: event?.steps, in: &causeBuffer)
+        remember(result, cause: cause, encodedEvents: events)
         guard let events, !subscribers.isEmpty else { return .operation(result, events: events) }
         let record = ChangeRecord(
-            revision: result.revision, method: method.rawValue, client: connection.id,
-            clientName: connection.name, events: events,
-            session: sessionChanged ? JSONWriter.bytes(engine.session.jsonValue) : nil,
-            event: event.map { EventCause(name: $0.name, by: $0.by, steps: JSONWriter.bytes(.array($0.steps))) })
+            revision: result.revision, cause: cause, events: events,
+            session: sessionChanged ? JSONWriter.bytes(engine.session.jsonValue) : nil)
         broadcast(record, deferring: connection.id, into: &read.outbox)
         return .operation(result, events: events)
     }

@@ -266,7 +266,7 @@ extension NavServer {
         if isCommit {
             if case .operation(_, let encoded) = committed(
                 result, method: .eventEmit, params: pending.params, sessionChanged: result.changedPending,
-                event: (pending.event.name, by, stepsJSON), in: &read)
+                event: (pending.event.name, by, JSONWriter.bytes(.array(stepsJSON))), in: &read)
             {
                 events = encoded
             }

@@ -17,7 +17,7 @@ enum StoredJSON {
     static func entry(
         revision: Int, at: Int, cause: [UInt8], events: [UInt8], tree: @escaping @Sendable () -> [UInt8]
     ) throws -> HistoryEntry {
-        HistoryEntry(revision: revision, at: at, cause: try HistoryCause(json: try parse(cause)), encodedEvents: events, rebuildingTree: tree)
+        HistoryEntry(revision: revision, at: at, cause: try HistoryCause(stored: cause), encodedEvents: events, rebuildingTree: tree)
     }
 
     /// The state row: the navigator's snapshot without its tree, which is the tree of the

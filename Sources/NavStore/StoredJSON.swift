@@ -20,24 +20,6 @@ enum StoredJSON {
         HistoryEntry(revision: revision, at: at, cause: try HistoryCause(stored: cause), encodedEvents: events, rebuildingTree: tree)
     }
 
-    /// The state row: the navigator's snapshot without its tree, which is the tree of the
-    /// snapshot's revision, committed in the same transaction (not written twice per commit):
-    /// `{instance, revision, ids: {nextFlow, nextScreen}, session}`, read back by `snapshot`.
-    static func writeState(of navigator: borrowing Navigator, into out: inout JSONBuffer) {
-        let ids = navigator.idCounters
-        out.append(#"{"instance":"#)
-        JSONWriter.writeString(navigator.instance, into: &out)
-        out.append(#","revision":"#)
-        out.append(decimal: navigator.revision)
-        out.append(#","ids":{"nextFlow":"#)
-        out.append(decimal: ids.nextFlow)
-        out.append(#","nextScreen":"#)
-        out.append(decimal: ids.nextScreen)
-        out.append(#"},"session":"#)
-        navigator.session.writeJSON(into: &out)
-        out.append(UInt8(ascii: "}"))
-    }
-
     struct NotAnObject: Error, CustomStringConvertible {
         var description: String { "the state is not a JSON object" }
     }

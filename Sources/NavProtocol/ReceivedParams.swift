@@ -10,7 +10,12 @@ public enum ReceivedParams {
     /// `bytes[range]`, a JSON value the scanner read whole, without its insignificant
     /// whitespace.
     static func compacted(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: range.count) { out, count in
+        // Compact params (what navd's clients send) are copied as they are: no byte of them
+        // is whitespace or a control character.
+        var index = range.lowerBound
+        while index < range.upperBound, bytes[index] > 0x20 { index += 1 }
+        if index == range.upperBound { return Array(UnsafeBufferPointer(rebasing: bytes[range])) }
+        return [UInt8](unsafeUninitializedCapacity: range.count) { out, count in
             var written = 0
             var inString = false
             var index = range.lowerBound

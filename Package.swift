@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "NavJSON", targets: ["NavJSON"]),
         .library(name: "NavigationCore", targets: ["NavigationCore"]),
+        .library(name: "NavHistory", targets: ["NavHistory"]),
         .library(name: "NavProtocol", targets: ["NavProtocol"]),
         .library(name: "NavServer", targets: ["NavServer"]),
         .library(name: "NavTransportUV", targets: ["NavTransportUV"]),
@@ -72,16 +73,24 @@ let package = Package(
             dependencies: ["NavJSON", "NavigationCore", "NavProtocol"],
             path: "Sources/NavGraph"
         ),
+        // The committed revisions: each one's record (cause, events, the tree's change) and the
+        // bounded log of them that answers, notifications, nav.history, nav.goto and the store
+        // copy from. Between the engine and the server and store.
+        .target(
+            name: "NavHistory",
+            dependencies: ["NavJSON", "NavigationCore"],
+            path: "Sources/NavHistory"
+        ),
         // JSON-RPC 2.0 envelope and NDJSON framing.
         .target(
             name: "NavProtocol",
-            dependencies: ["NavJSON", "NavigationCore", "NavSpelling"],
+            dependencies: ["NavJSON", "NavigationCore", "NavSpelling", "NavHistory"],
             path: "Sources/NavProtocol"
         ),
         // The I/O-free server: bytes in, outputs out.
         .target(
             name: "NavServer",
-            dependencies: ["NavJSON", "NavProtocol", "NavigationCore", "NavCollections", "NavSpelling"],
+            dependencies: ["NavJSON", "NavProtocol", "NavigationCore", "NavCollections", "NavSpelling", "NavHistory"],
             path: "Sources/NavServer"
         ),
         // libuv, navd's event loop, plus C shims for what Swift cannot import (SO_PEERCRED, sun_path).
@@ -115,7 +124,7 @@ let package = Package(
         // history entries, committed together; the lock that keeps one navd per database.
         .target(
             name: "NavStore",
-            dependencies: ["NavJSON", "NavigationCore", "CSQLite", "CSQLiteWAL"],
+            dependencies: ["NavJSON", "NavigationCore", "NavHistory", "CSQLite", "CSQLiteWAL"],
             path: "Sources/NavStore"
         ),
         // The thin libuv layer: listener, connections, write queues, signals, timers. No JSON.
@@ -150,8 +159,8 @@ let package = Package(
         .executableTarget(
             name: "navd",
             dependencies: [
-                "NavJSON", "NavigationCore", "NavProtocol", "NavServer", "NavTransportUV", "NavCommandLine", "NavSystem",
-                "NavStore", "NavGraph",
+                "NavJSON", "NavigationCore", "NavHistory", "NavProtocol", "NavServer", "NavTransportUV", "NavCommandLine",
+                "NavSystem", "NavStore", "NavGraph",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -223,8 +232,13 @@ let package = Package(
         ),
         .testTarget(
             name: "NavigationCoreTests",
-            dependencies: ["NavJSON", "NavigationCore", "NavProtocol", "NavFixtures", "NavRandom"],
+            dependencies: ["NavJSON", "NavigationCore", "NavProtocol", "NavFixtures", "NavRandom", "NavHistory"],
             path: "Tests/NavigationCoreTests"
+        ),
+        .testTarget(
+            name: "NavHistoryTests",
+            dependencies: ["NavJSON", "NavigationCore", "NavHistory", "NavProtocol", "NavFixtures", "NavRandom"],
+            path: "Tests/NavHistoryTests"
         ),
         .testTarget(
             name: "NavGraphTests",
@@ -253,12 +267,12 @@ let package = Package(
         ),
         .testTarget(
             name: "NavServerTests",
-            dependencies: ["NavJSON", "NavServer", "NavRandom"],
+            dependencies: ["NavJSON", "NavServer", "NavRandom", "NavHistory", "NavFixtures"],
             path: "Tests/NavServerTests"
         ),
         .testTarget(
             name: "NavStoreTests",
-            dependencies: ["NavJSON", "NavStore", "NavigationCore", "NavRandom", "CSQLite"],
+            dependencies: ["NavJSON", "NavStore", "NavigationCore", "NavRandom", "NavHistory", "NavProtocol", "NavFixtures", "CSQLite"],
             path: "Tests/NavStoreTests"
         ),
         .testTarget(

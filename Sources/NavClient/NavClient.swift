@@ -20,7 +20,7 @@ public final class NavClient {
     private var queued: [ServerNotification] = []
     private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
     /// Answers `event.handle` (`handleEvents(with:)`); without it, navd's requests are refused.
-    var eventHandler: EventHandler?
+    var eventHandler: EventHandleResponder?
 
     /// Connects to navd at `socketPath` (default: `SocketLocation.resolve()`) and, with
     /// `hello`, names this connection `name` (shown in `daemon.info` and in every change's cause).

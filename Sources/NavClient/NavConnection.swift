@@ -26,7 +26,7 @@ extension NavConnection {
 extension NavClient: NavConnection {}
 
 extension NavClient: ServerRequestAnswering {
-    public func handleEvents(with handler: @escaping EventHandler) {
+    public func handleEvents(with handler: @escaping EventHandleResponder) {
         eventHandler = handler
     }
 }

@@ -12,12 +12,12 @@ public enum EventHandleAnswer: Sendable, Hashable {
 
 /// Answers navd's `event.handle`. Runs on the thread that reads the connection, while a call
 /// or `nextNotification` waits: it may make calls of its own on the same connection.
-public typealias EventHandler = (EventHandleRequest) -> EventHandleAnswer
+public typealias EventHandleResponder = (EventHandleRequest) -> EventHandleAnswer
 
 /// A connection that can answer the requests navd sends it (JSON-RPC lets a server call its
 /// client, as LSP servers do): `event.handle`, once a handler is given. A request without a
 /// handler (or of a method navd does not document) is answered `methodNotFound`.
 public protocol ServerRequestAnswering: AnyObject {
     /// Answers every `event.handle` from now on with `handler`.
-    func handleEvents(with handler: @escaping EventHandler)
+    func handleEvents(with handler: @escaping EventHandleResponder)
 }

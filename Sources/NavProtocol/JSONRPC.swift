@@ -60,10 +60,10 @@ public enum JSONRPC {
     private enum ParamsMember {
         case absent
         /// An object whose fields were read for this method (the one named before it,
-        /// usually), into the entry's `fields`.
-        case read(for: RPCMethod, at: Int)
+        /// usually), into the entry's `fields`; it lies in `range` of the line.
+        case read(for: RPCMethod, range: Range<Int>)
         /// An object not read yet: no known method came before it.
-        case object(at: Int)
+        case object(range: Range<Int>)
         case array
         /// Neither an object nor an array: its JSON type.
         case other(String)
@@ -93,10 +93,10 @@ public enum JSONRPC {
                 case UInt8(ascii: "{"):
                     if case .known(let known)? = method {
                         fields = try Params(names: known.fields, scanning: &member, depth: depth + 1)
-                        params = .read(for: known, at: start)
+                        params = .read(for: known, range: start..<member.index)
                     } else {
                         try member.skipValue(depth: depth + 1)
-                        params = .object(at: start)
+                        params = .object(range: start..<member.index)
                     }
                 case UInt8(ascii: "["):
                     try member.skipValue(depth: depth + 1)
@@ -152,26 +152,31 @@ public enum JSONRPC {
             known = named
         }
 
+        // What a revision's record keeps of the request (`ReceivedParams`).
+        var received: [UInt8] = []
         switch params {
         case .absent:
             if let call = RPCCall(withoutFields: known) { return .call(id: id, call) }
             fields = Params(names: known.fields)
+            if known.mutatesState { received = ReceivedParams.empty }
         case .array:
             return .refused(id: id, error: .positionalParams(method: known.rawValue))
         case .other(let typeName):
             return paramsOfType(typeName, id: answerID)
-        case .read(let readFor, let start):
+        case .read(let readFor, let range):
             // A `method` repeated after `params` names another method: its fields are read again.
             if readFor != known {
-                var rescan = JSONScanner(scanner, at: start)
+                var rescan = JSONScanner(scanner, at: range.lowerBound)
                 fields = try Params(names: known.fields, scanning: &rescan, depth: depth + 1)
             }
-        case .object(let start):
-            var rescan = JSONScanner(scanner, at: start)
+            if known.mutatesState { received = ReceivedParams.compacted(scanner.bytes, range) }
+        case .object(let range):
+            var rescan = JSONScanner(scanner, at: range.lowerBound)
             fields = try Params(names: known.fields, scanning: &rescan, depth: depth + 1)
+            if known.mutatesState { received = ReceivedParams.compacted(scanner.bytes, range) }
         }
         do throws(NavError) {
-            return .call(id: id, try RPCCall.decode(known, &fields!))
+            return .call(id: id, try RPCCall.decode(known, &fields!), params: received)
         } catch {
             return .badParams(id: id, method: known, error: error)
         }

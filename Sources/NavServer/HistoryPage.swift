@@ -1,4 +1,5 @@
 import NavigationCore
+import NavHistory
 import NavJSON
 
 /// One `nav.history` answer as it is written: whole entries, oldest first, up to a bound in

@@ -1,5 +1,6 @@
 import NavProtocol
 import NavigationCore
+import NavHistory
 import NavJSON
 
 // Commit: a mutation run on the navigator and, when it made a revision, remembered and
@@ -7,40 +8,37 @@ import NavJSON
 extension NavServer {
     static let shuttingDownError = NavError(.shuttingDown, "navd is shutting down")
 
-    /// Runs a mutation; a committed revision is broadcast.
-    func perform(_ operation: NavOperation, in read: inout ReadBatch) throws(NavError) -> CallResult {
+    /// Runs a mutation whose request gave `params`; a committed revision is broadcast.
+    func perform(_ operation: NavOperation, params: [UInt8], in read: inout ReadBatch) throws(NavError) -> CallResult {
         let (result, isCommit) = try Self.run(operation, on: &engine)
         // Only a committed revision is news: no-ops and dry runs are not.
         guard isCommit else { return .operation(result, events: nil) }
         // Only a revision that held or dropped a request changed the session.
         return committed(
-            result, method: RPCMethod(operation), params: .object(operation.requestParams), sessionChanged: result.changedPending,
-            in: &read)
+            result, method: RPCMethod(operation), params: params, sessionChanged: result.changedPending, in: &read)
     }
 
-    /// A revision a request committed: kept in the history with its cause, broadcast (with the
-    /// session when `sessionChanged`, with the event and who handled it for `event.emit`).
+    /// A revision a request committed: kept in the history with its cause (the method and the
+    /// request's params as received), broadcast (with the session when `sessionChanged`, with
+    /// the event and who handled it for `event.emit`).
     func committed(
-        _ result: OperationResult, method: RPCMethod, params: JSONValue, sessionChanged: Bool = false,
-        event: (name: String, by: String, steps: [JSONValue])? = nil, in read: inout ReadBatch
+        _ result: OperationResult, method: RPCMethod, params: [UInt8], sessionChanged: Bool = false,
+        event: (name: String, by: String, steps: [UInt8])? = nil, in read: inout ReadBatch
     ) -> CallResult {
         read.committed = true
         let connection = read.connection
         // The events are encoded once, for the response, every notification and the store.
         // Needed by the response alone, they are written there.
         let events = subscribers.isEmpty && store == nil ? nil : result.events.encodedJSON
-        remember(
-            result,
-            cause: HistoryCause(
-                method: method.rawValue, params: params, client: connection.name, clientID: connection.idText,
-                event: event?.name, by: event?.by, steps: event.map { .array($0.steps) }),
-            encodedEvents: events)
+        // The cause is written once: the history, the store and every notification copy it.
+        let cause = HistoryCause(
+            method: method.rawValue, encodedParams: params, client: connection.name, clientID: connection.idText,
+            event: event?.name, by: event?.by, steps: event?.steps, in: &causeBuffer)
+        remember(result, cause: cause, encodedEvents: events)
         guard let events, !subscribers.isEmpty else { return .operation(result, events: events) }
         let record = ChangeRecord(
-            revision: result.revision, method: method.rawValue, client: connection.id,
-            clientName: connection.name, events: events,
-            session: sessionChanged ? JSONWriter.bytes(engine.session.jsonValue) : nil,
-            event: event.map { EventCause(name: $0.name, by: $0.by, steps: JSONWriter.bytes(.array($0.steps))) })
+            revision: result.revision, cause: cause, events: events,
+            session: sessionChanged ? JSONWriter.bytes(engine.session.jsonValue) : nil)
         broadcast(record, deferring: connection.id, into: &read.outbox)
         return .operation(result, events: events)
     }

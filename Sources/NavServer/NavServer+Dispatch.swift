@@ -19,10 +19,10 @@ extension NavServer {
             if let id { RPCEncoder.failure(id: id, error: refusal, into: &read.responses) }
         case .response(let id, let result, let error):
             received(response: id, result: result, error: error, in: &read)
-        case .call(let id, let call):
+        case .call(let id, let call, let params):
             let result: CallResult
             do throws(NavError) {
-                result = try run(call, id: id, in: &read)
+                result = try run(call, id: id, params: params, in: &read)
             } catch {
                 if let id { RPCEncoder.failure(id: id, error: error, into: &read.responses) }
                 return
@@ -34,13 +34,14 @@ extension NavServer {
     }
 
     /// Runs a call: every method navd has, one case each. `id` is the request's (`nil` for a
-    /// notification): a queued `event.emit` is answered with it later.
-    func run(_ call: RPCCall, id: JSONValue?, in read: inout ReadBatch) throws(NavError) -> CallResult {
+    /// notification): a queued `event.emit` is answered with it later. `params`, a mutation's
+    /// params as received, are the cause of the revision it makes.
+    func run(_ call: RPCCall, id: JSONValue?, params: [UInt8], in read: inout ReadBatch) throws(NavError) -> CallResult {
         let connection = read.connection
         switch call {
         case .operation(let operation):
             guard !shuttingDown else { throw Self.shuttingDownError }
-            return try perform(operation, in: &read)
+            return try perform(operation, params: params, in: &read)
         case .state:
             return .state
         case .subscribe(let tree, let events):
@@ -66,17 +67,17 @@ extension NavServer {
             return .encoded(try historyAnswer(since: since, limit: limit, tree: tree))
         case .goto(let revision, let expectRevision):
             guard !shuttingDown else { throw Self.shuttingDownError }
-            return try goto(revision, expectRevision: expectRevision, in: &read)
+            return try goto(revision, expectRevision: expectRevision, params: params, in: &read)
         case .reset(let expectRevision):
             guard !shuttingDown else { throw Self.shuttingDownError }
-            return try reset(expectRevision: expectRevision, in: &read)
+            return try reset(expectRevision: expectRevision, params: params, in: &read)
         case .sessionSet(let flags, let expectRevision):
             guard !shuttingDown else { throw Self.shuttingDownError }
-            return try setSession(flags, expectRevision: expectRevision, in: &read)
+            return try setSession(flags, expectRevision: expectRevision, params: params, in: &read)
         case .sessionGet:
             return .value(engine.session.jsonValue)
         case .emit(let name, let payload, let expectRevision):
-            return try emit(name, payload: payload, expectRevision: expectRevision, id: id, in: &read)
+            return try emit(name, payload: payload, expectRevision: expectRevision, id: id, params: params, in: &read)
         case .listen(let events):
             return .value(try listen(connection, to: events))
         }

@@ -1,4 +1,5 @@
 import NavigationCore
+import NavHistory
 
 /// Acknowledged means committed (Protocol/semantics.md): with a store, the revisions of a loop
 /// iteration are committed at the flush point, before the transport writes anything queued in

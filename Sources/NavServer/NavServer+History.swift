@@ -1,5 +1,6 @@
 import NavProtocol
 import NavigationCore
+import NavHistory
 import NavJSON
 
 /// The history of committed revisions and the methods that read it or travel through it
@@ -45,7 +46,7 @@ extension NavServer {
 
     /// `nav.goto {revision, expectRevision?}`: the tree of a revision the history still has,
     /// current again as a new revision (or a no-op when it is the current tree).
-    func goto(_ revision: Int, expectRevision: Int?, in read: inout ReadBatch) throws(NavError) -> CallResult {
+    func goto(_ revision: Int, expectRevision: Int?, params: [UInt8], in read: inout ReadBatch) throws(NavError) -> CallResult {
         try checkExpected(expectRevision)
         let found: NavigationTree?
         do {
@@ -56,20 +57,15 @@ extension NavServer {
         guard let tree = found else { throw historyGone(revision) }
         let result = try engine.goto(tree, expectRevision: expectRevision)
         guard !result.noop else { return .operation(result, events: nil) }
-        var params: JSONObject = ["revision": .int(revision)]
-        if let expectRevision { params["expectRevision"] = .int(expectRevision) }
-        return committed(result, method: .navGoto, params: .object(params), sessionChanged: result.changedPending, in: &read)
+        return committed(result, method: .navGoto, params: params, sessionChanged: result.changedPending, in: &read)
     }
 
     /// `nav.reset {expectRevision?}`: the boot tree with fresh ids, as a new revision.
-    func reset(expectRevision: Int?, in read: inout ReadBatch) throws(NavError) -> CallResult {
+    func reset(expectRevision: Int?, params: [UInt8], in read: inout ReadBatch) throws(NavError) -> CallResult {
         let sessionBefore = engine.session
         let result = try engine.reset(expectRevision: expectRevision)
-        var params: JSONObject = [:]
-        if let expectRevision { params["expectRevision"] = .int(expectRevision) }
         // A reset returns the session to boot: flags set before it changed with no event.
-        return committed(
-            result, method: .navReset, params: .object(params), sessionChanged: engine.session != sessionBefore, in: &read)
+        return committed(result, method: .navReset, params: params, sessionChanged: engine.session != sessionBefore, in: &read)
     }
 
     /// `-32005` before anything else, as for every mutation.

@@ -77,7 +77,7 @@ extension NavServer {
     /// The id an entry's answer would carry; nil for a notification or a response.
     static func answeredID(of entry: RPCEntry) -> JSONValue? {
         switch entry {
-        case .call(let id, _), .badParams(let id, _, _), .refused(let id, _): id
+        case .call(let id, _, _), .badParams(let id, _, _), .refused(let id, _): id
         case .invalid(let id, _): id
         case .response: nil
         }

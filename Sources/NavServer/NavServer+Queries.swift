@@ -1,5 +1,6 @@
 import NavProtocol
 import NavigationCore
+import NavHistory
 import NavJSON
 
 /// The methods that read state or configure the connection (docs/protocol.md).

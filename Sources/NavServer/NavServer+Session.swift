@@ -6,16 +6,12 @@ import NavJSON
 /// history and broadcast with the session, and it resumes the pending request when the flag
 /// it waits for is set.
 extension NavServer {
-    func setSession(_ flags: [FlagAssignment], expectRevision: Int?, in read: inout ReadBatch) throws(NavError) -> CallResult {
+    func setSession(
+        _ flags: [FlagAssignment], expectRevision: Int?, params: [UInt8], in read: inout ReadBatch
+    ) throws(NavError) -> CallResult {
         let change = try engine.setFlags(flags.map { (name: $0.name, value: $0.value) }, expectRevision: expectRevision)
         guard !change.noop else { return .value(change.jsonValue) }
-        var given = JSONObject()
-        for flag in flags { given[flag.name] = .bool(flag.value) }
-        var params: JSONObject = ["flags": .object(given)]
-        if let expectRevision { params["expectRevision"] = .int(expectRevision) }
-        _ = committed(
-            change.revisionResult,
-            method: .sessionSet, params: .object(params), sessionChanged: true, in: &read)
+        _ = committed(change.revisionResult, method: .sessionSet, params: params, sessionChanged: true, in: &read)
         return .value(change.jsonValue)
     }
 }

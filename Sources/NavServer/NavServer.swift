@@ -1,5 +1,6 @@
 import NavProtocol
 import NavigationCore
+import NavHistory
 internal import NavCollections
 import NavJSON
 
@@ -35,6 +36,8 @@ public final class NavServer {
     /// The buffer notifications are written in before they are copied into their payload;
     /// swapped like `spareResponses`.
     var spareNotification: JSONBuffer?
+    /// The buffer each revision's cause is written in before it is copied into its bytes.
+    var causeBuffer = JSONBuffer(capacity: 256)
     /// Where revisions are made durable (`NavServer+Durability`), and the last revision it holds.
     var store: (any StateStore)?
     var storedRevision = 0

@@ -10,4 +10,6 @@ struct PendingEmit {
     /// Validated, defaults filled.
     var payload: JSONObject
     var expectRevision: Int?
+    /// The request's params as received: its revision's cause.
+    var params: [UInt8] = []
 }

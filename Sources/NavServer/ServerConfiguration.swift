@@ -1,4 +1,5 @@
 import NavigationCore
+import NavHistory
 import NavJSON
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 public import NavigationCore
+public import NavHistory
 
 /// Where a durable navd keeps its state (the daemon wires NavStore's SQLite database; tests an
 /// in-memory store). The server hands it every history entry not yet committed, in revision

@@ -1,4 +1,5 @@
 public import NavigationCore
+public import NavHistory
 import NavJSON
 import Glibc
 
@@ -329,7 +330,8 @@ public final class StateDatabase {
         case .delta(let delta): row.append(delta.middle)
         }
         let treeEnd = row.count
-        if newest { StoredJSON.writeState(of: state, into: &row) }
+        // The state without its tree (`Navigator.writeSnapshotJSON`): the tree is this row's.
+        if newest { state.writeSnapshotJSON(into: &row) }
         return (cause, events, treeEnd)
     }
 

@@ -8,7 +8,7 @@
 ///   `tree` is the tree's JSON when `prefix` is NULL (a keyframe), else a `TreeDelta` against
 ///   the row of the revision before: its middle bytes, with `prefix` and `suffix` the lengths
 ///   taken from the previous tree. `state` is the navigator's snapshot without its tree
-///   (`StoredJSON.writeState`), written in the newest row of each commit only: the newest row's
+///   (`Navigator.writeSnapshotJSON`), written in the newest row of each commit only: the newest row's
 ///   is the state to restore.
 ///
 /// Revision `r` lives in slot `r % slots`, and replaces the row that was there: the table is a

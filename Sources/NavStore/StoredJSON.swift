@@ -1,5 +1,6 @@
 import NavJSON
 import NavigationCore
+import NavHistory
 
 /// The JSON of the database's columns: an entry kept as its cause, events and tree (the shapes
 /// `nav.history` answers with), read back through the engine's own decoders.
@@ -16,25 +17,7 @@ enum StoredJSON {
     static func entry(
         revision: Int, at: Int, cause: [UInt8], events: [UInt8], tree: @escaping @Sendable () -> [UInt8]
     ) throws -> HistoryEntry {
-        HistoryEntry(revision: revision, at: at, cause: try HistoryCause(json: try parse(cause)), encodedEvents: events, rebuildingTree: tree)
-    }
-
-    /// The state row: the navigator's snapshot without its tree, which is the tree of the
-    /// snapshot's revision, committed in the same transaction (not written twice per commit):
-    /// `{instance, revision, ids: {nextFlow, nextScreen}, session}`, read back by `snapshot`.
-    static func writeState(of navigator: borrowing Navigator, into out: inout JSONBuffer) {
-        let ids = navigator.idCounters
-        out.append(#"{"instance":"#)
-        JSONWriter.writeString(navigator.instance, into: &out)
-        out.append(#","revision":"#)
-        out.append(decimal: navigator.revision)
-        out.append(#","ids":{"nextFlow":"#)
-        out.append(decimal: ids.nextFlow)
-        out.append(#","nextScreen":"#)
-        out.append(decimal: ids.nextScreen)
-        out.append(#"},"session":"#)
-        navigator.session.writeJSON(into: &out)
-        out.append(UInt8(ascii: "}"))
+        HistoryEntry(revision: revision, at: at, cause: try HistoryCause(stored: cause), encodedEvents: events, rebuildingTree: tree)
     }
 
     struct NotAnObject: Error, CustomStringConvertible {

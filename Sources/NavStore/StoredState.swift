@@ -1,4 +1,5 @@
 public import NavigationCore
+public import NavHistory
 
 /// What a database held: the navigator as of the last commit and the history entries kept,
 /// oldest first.

@@ -7,6 +7,7 @@ import NavServer
 import NavStore
 import NavTransportUV
 import NavigationCore
+import NavHistory
 import NavJSON
 
 /// `navd [--app FILE] [--socket PATH] …`: loads the app, claims the socket, serves until

@@ -2,6 +2,7 @@ import NavProtocol
 import NavServer
 import NavStore
 import NavigationCore
+import NavHistory
 
 /// The state navd starts from: booted fresh, or restored from its database (migrated to the
 /// boot tree when the saved tree no longer fits the definition), with the history that goes

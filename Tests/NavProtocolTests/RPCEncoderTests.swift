@@ -69,6 +69,8 @@ import NavJSON
         decoder.feed(out) { frame in
             if case .line(let line) = frame { messages.append(JSONRPC.decode(line: line)) }
         }
-        #expect(messages == [.single(.call(id: 3, .operation(.popTo(screen: .id(ScreenID("s4")!), inclusive: true))))])
+        #expect(messages == [.single(.call(
+            id: 3, .operation(.popTo(screen: .id(ScreenID("s4")!), inclusive: true)),
+            params: Array(#"{"screen":"s4","inclusive":true}"#.utf8)))])
     }
 }

@@ -60,7 +60,7 @@ import NavJSON
             Self.requestLine.withUnsafeBytes { raw in
                 decoder.feed(raw) { frame in
                     guard case .line(let line) = frame,
-                          case .single(.call(let id?, _)) = JSONRPC.decode(line: line)
+                          case .single(.call(let id?, _, _)) = JSONRPC.decode(line: line)
                     else { return }
                     out.removeAll()
                     RPCEncoder.success(id: id, result: Self.result, into: &out)

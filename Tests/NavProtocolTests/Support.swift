@@ -29,7 +29,7 @@ func respond(_ line: String) -> String {
             RPCEncoder.failure(id: id, error: error, into: &out)
         case .refused(let id?, let error), .badParams(let id?, _, let error):
             RPCEncoder.failure(id: id, error: error, into: &out)
-        case .call(let id?, let call):
+        case .call(let id?, let call, _):
             let result: JSONValue
             switch call {
             case .daemonHello(let name): result = .string(name)
@@ -37,7 +37,7 @@ func respond(_ line: String) -> String {
             default: result = .null
             }
             RPCEncoder.success(id: id, result: result, into: &out)
-        case .refused(nil, _), .badParams(nil, _, _), .call(nil, _), .response:
+        case .refused(nil, _), .badParams(nil, _, _), .call(nil, _, _), .response:
             return nil
         }
         return String(text(out.bytes).dropLast())

@@ -2,6 +2,7 @@ import Testing
 @testable import NavServer
 import NavProtocol
 import NavigationCore
+import NavHistory
 import NavJSON
 
 /// The server's side of durable state: every revision reaches the store once, in order, with

@@ -2,6 +2,7 @@ import Testing
 @testable import NavServer
 import NavProtocol
 import NavigationCore
+import NavHistory
 import NavJSON
 
 /// A clock tests move by hand: the server reads it for listener deadlines.

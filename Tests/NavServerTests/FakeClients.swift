@@ -1,6 +1,7 @@
 @testable import NavServer
 import NavProtocol
 import NavigationCore
+import NavHistory
 import NavJSON
 
 /// Drives a `NavServer` with fake connections, as the transport would, and keeps what each

@@ -2,6 +2,7 @@ import Testing
 @testable import NavServer
 import NavProtocol
 import NavigationCore
+import NavHistory
 import NavJSON
 
 /// The server's history: an entry per committed revision with its cause and client;

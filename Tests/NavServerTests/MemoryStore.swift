@@ -1,5 +1,6 @@
 @testable import NavServer
 import NavigationCore
+import NavHistory
 
 /// The store of the server's tests: keeps every commit as it was handed over, and can be told
 /// to fail the next one.

@@ -1,5 +1,6 @@
 import NavJSON
 import NavigationCore
+import NavHistory
 import Testing
 @testable import NavStore
 

@@ -1,6 +1,8 @@
 import Glibc
 import NavJSON
 import NavigationCore
+import NavHistory
+import NavProtocol
 @testable import NavStore
 
 /// A fresh directory under /tmp for one test, removed by `remove()`.

@@ -34,7 +34,7 @@ public struct TreeText: Sendable {
     private static let changed = Int.max
 
     /// The text of `tree`, the tree of `revision`, written whole.
-    init(_ tree: NavigationTree, revision: Int) {
+    public init(_ tree: NavigationTree, revision: Int) {
         var writer: TreeTextWriter? = TreeTextWriter(source: nil, spans: IDMap(), screenSpans: IDMap(), copyingThrough: 0, revision: revision)
         self.revision = revision
         bytes = tree.encodedJSON(capacity: 2048, text: &writer)
@@ -49,7 +49,7 @@ public struct TreeText: Sendable {
     /// Returns the marked flows that writing `tree` leaves marked (for `rewrite`): those
     /// removed since, and embedded ones (their text is their parent's). `nil` when a revision
     /// replaced the whole tree or has no undo: then every flow may have changed.
-    mutating func markChanged(by undos: some Sequence<TreeUndo?>, newest tree: NavigationTree) -> [FlowID]? {
+    public mutating func markChanged(by undos: some Sequence<TreeUndo?>, newest tree: NavigationTree) -> [FlowID]? {
         var unwritten: [FlowID] = []
         for undo in undos {
             guard let edits = undo?.edits else { return nil }
@@ -105,7 +105,7 @@ public struct TreeText: Sendable {
     /// Becomes the text of `tree`, the tree of `revision`, after `markChanged`: every flow not
     /// marked is copied, and the spans change in place. The flows `markChanged` returned
     /// (`unwritten`) lose their spans.
-    mutating func rewrite(_ tree: NavigationTree, revision: Int, unwritten: [FlowID]) {
+    public mutating func rewrite(_ tree: NavigationTree, revision: Int, unwritten: [FlowID]) {
         var writer: TreeTextWriter? = TreeTextWriter(
             source: bytes, spans: spans, screenSpans: screenSpans, copyingThrough: self.revision, revision: revision)
         // The writer holds the only reference to the spans: they change in place.
@@ -124,7 +124,7 @@ public struct TreeText: Sendable {
     /// same in every tree from `through` on: a flow an edit changed after `through` was
     /// marked by the `markChanged` of a `rewrite` after it, and written again then, or the
     /// text was written whole after it.
-    func encoded(_ tree: NavigationTree, copyingThrough through: Int) -> [UInt8] {
+    public func encoded(_ tree: NavigationTree, copyingThrough through: Int) -> [UInt8] {
         var writer: TreeTextWriter? = TreeTextWriter(source: bytes, spans: spans, screenSpans: screenSpans, copyingThrough: through, revision: nil)
         return tree.encodedJSON(capacity: bytes.count + 256, text: &writer)
     }

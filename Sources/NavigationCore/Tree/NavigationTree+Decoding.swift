@@ -4,6 +4,10 @@ import NavJSON
 public struct TreeDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+
+    public init(message: String) {
+        self.message = message
+    }
 }
 
 extension NavigationTree {

@@ -159,7 +159,7 @@ struct ModelRun {
                 // Decoded as the daemon decodes it (the values' types are the params'), then set.
                 let line = JSONWriter.string(["jsonrpc": "2.0", "id": 1, "method": "session.set", "params": call.params])
                 switch JSONRPC.decode(line: Array(line.utf8)) {
-                case .single(.call(_, .sessionSet(let flags, _))):
+                case .single(.call(_, .sessionSet(let flags, _), _)):
                     engineOutcome = .success(try engine.setFlags(flags.map { (name: $0.name, value: $0.value) }).revisionResult)
                 case .single(.badParams(_, _, let error)):
                     throw error

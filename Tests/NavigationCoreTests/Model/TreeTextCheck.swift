@@ -1,5 +1,6 @@
 import NavRandom
 @testable import NavigationCore
+@testable import NavHistory
 
 /// Follows a model-based sequence as the durable server does: every revision goes into a
 /// history, at random points the current tree is written as for a subscriber

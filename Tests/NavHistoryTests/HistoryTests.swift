@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+@testable import NavHistory
 @testable import NavJSON
 
 /// The bounded history: newest last, the oldest dropped when full, found by revision.
@@ -123,7 +124,21 @@ import Testing
         for cause in causes {
             let written = JSONBuffer.encode { cause.writeJSON(into: &$0) }
             #expect(try JSONParser.parse(written) == cause.jsonValue)
-            #expect(try HistoryCause(json: cause.jsonValue) == cause)
+            #expect(try HistoryCause(stored: written) == cause)
+            // `nav.changed` lists the same bytes without the params.
+            let listed = JSONBuffer.encode { cause.writeJSONWithoutParams(into: &$0) }
+            var expected = cause.jsonValue.objectValue!
+            expected["params"] = nil
+            #expect(try JSONParser.parse(listed) == .object(expected))
+            #expect(listed.count == cause.countWithoutParams)
+        }
+        // A stored cause is kept as it is; its params are found wherever they stand.
+        let reordered = Array(#"{"params":{"a":1},"method":"nav.close","client":null,"clientId":"c1"}"#.utf8)
+        let stored = try HistoryCause(stored: reordered)
+        #expect(stored.bytes == reordered)
+        #expect(JSONBuffer.encode { stored.writeJSONWithoutParams(into: &$0) } == Array(#"{"method":"nav.close","client":null,"clientId":"c1"}"#.utf8))
+        for bad in [#"{"method":1,"params":{}}"#, #"{"method":"m","params":[]}"#, #"{"method":"m"}"#, #"{"method":"m","params":{},"by":2}"#, "nope"] {
+            #expect(throws: TreeDecodingError.self, "\(bad)") { try HistoryCause(stored: Array(bad.utf8)) }
         }
         let event = causes[3].jsonValue
         #expect(event["event"] == "logout" && event["by"] == "c3" && event["client"] == .null)

@@ -1,6 +1,7 @@
 import NavRandom
 import Testing
 @testable import NavigationCore
+@testable import NavHistory
 @testable import NavJSON
 
 /// A history that keeps undos instead of trees gives back every revision's tree exactly: from

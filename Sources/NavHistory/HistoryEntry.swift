@@ -1,4 +1,5 @@
-import NavJSON
+public import NavJSON
+public import NavigationCore
 /// One committed revision as the history keeps it: when (milliseconds since the Unix epoch,
 /// from the server's clock), why, its events, and the tree it made current.
 ///
@@ -188,7 +189,7 @@ public struct HistoryEntry: Sendable {
         }
         guard let root = json["root"] else { throw TreeDecodingError(message: "invalid history entry \(revision): 'root' is missing") }
         self.init(
-            revision: revision, at: at, cause: try HistoryCause(json: cause), events: try Self.decodeEvents(events, revision: revision),
+            revision: revision, at: at, cause: try HistoryCause(stored: JSONWriter.bytes(cause)), events: try Self.decodeEvents(events, revision: revision),
             tree: try NavigationTree(json: root))
     }
 

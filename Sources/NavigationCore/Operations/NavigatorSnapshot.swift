@@ -19,14 +19,44 @@ public struct NavigatorSnapshot: Sendable, Hashable {
         self.session = session
     }
 
-    /// `{instance, revision, ids: {nextFlow, nextScreen}, session, root}`.
+    /// `{instance, revision, ids: {nextFlow, nextScreen}, session, root}`, as `writeJSON`
+    /// writes it.
     public var jsonValue: JSONValue {
-        [
-            "instance": .string(instance), "revision": .int(revision),
-            "ids": ["nextFlow": .int(ids.nextFlow), "nextScreen": .int(ids.nextScreen)],
-            "session": session,
-            "root": tree.jsonValue,
-        ]
+        let bytes = JSONBuffer.encode { out in
+            Self.writeJSON(
+                instance: instance, revision: revision, ids: ids, session: { JSONWriter.write(session, into: &$0) },
+                root: { tree.writeJSON(into: &$0) }, into: &out)
+        }
+        do {
+            return try JSONParser.parse(bytes, maxDepth: .max)
+        } catch {
+            preconditionFailure("navd: a snapshot's JSON does not read back: \(error)")
+        }
+    }
+
+    /// The one writer of a snapshot's shape: `{"instance":…,"revision":…,"ids":{"nextFlow":…,
+    /// "nextScreen":…},"session":…,"root":…}`, the session and the tree written by the
+    /// closures given; without `root`, the state a store keeps beside the tree it commits
+    /// anyway (`Navigator.writeSnapshotJSON(into:)`).
+    public static func writeJSON(
+        instance: String, revision: Int, ids: SequentialIDs, session: (inout JSONBuffer) -> Void,
+        root: ((inout JSONBuffer) -> Void)?, into out: inout JSONBuffer
+    ) {
+        out.append(#"{"instance":"#)
+        JSONWriter.writeString(instance, into: &out)
+        out.append(#","revision":"#)
+        out.append(decimal: revision)
+        out.append(#","ids":{"nextFlow":"#)
+        out.append(decimal: ids.nextFlow)
+        out.append(#","nextScreen":"#)
+        out.append(decimal: ids.nextScreen)
+        out.append(#"},"session":"#)
+        session(&out)
+        if let root {
+            out.append(#","root":"#)
+            root(&out)
+        }
+        out.append(UInt8(ascii: "}"))
     }
 
     /// `jsonValue` read back.
@@ -58,6 +88,13 @@ public struct NavigatorRestoreError: Error, Sendable, Hashable, CustomStringConv
 }
 
 extension Navigator {
+    /// The snapshot's JSON without its tree (`NavigatorSnapshot.writeJSON`), written from the
+    /// navigator: what a store keeps beside the tree of the same revision.
+    public func writeSnapshotJSON(into out: inout JSONBuffer) {
+        NavigatorSnapshot.writeJSON(
+            instance: instance, revision: revision, ids: idCounters, session: { session.writeJSON(into: &$0) }, root: nil, into: &out)
+    }
+
     /// The state as a store keeps it.
     public var snapshot: NavigatorSnapshot {
         NavigatorSnapshot(instance: instance, revision: revision, tree: tree, ids: idCounters, session: session.jsonValue)

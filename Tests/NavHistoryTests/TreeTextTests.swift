@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+@testable import NavHistory
 import NavProtocol
 
 /// Writing a revision's tree against the text of the one before (`TreeText`) costs what the

@@ -1,3 +1,4 @@
+public import NavigationCore
 /// Which revisions the history keeps with their tree (the others keep only their undo), chosen
 /// by size rather than every 64th revision: a kept tree is a whole copy of the tree once the
 /// navigator edits its own, so a large tree (5,000 screens) kept every 64 revisions of a

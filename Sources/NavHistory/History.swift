@@ -1,3 +1,4 @@
+public import NavigationCore
 /// The last `limit` committed revisions, oldest first: a ring that drops the oldest entry when
 /// a new one comes in full. Revisions are appended in increasing order, so an entry is found by
 /// a binary search. Pure: the clock that stamps entries belongs to whoever appends.

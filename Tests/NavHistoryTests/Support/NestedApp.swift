@@ -1,0 +1,1 @@
+../../NavigationCoreTests/Support/NestedApp.swift

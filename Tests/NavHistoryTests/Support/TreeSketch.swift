@@ -1,0 +1,1 @@
+../../NavigationCoreTests/Support/TreeSketch.swift

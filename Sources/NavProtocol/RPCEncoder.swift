@@ -90,13 +90,9 @@ public enum RPCEncoder {
 
     private static func writeFailure(id: JSONValue, error: NavError, into out: inout JSONBuffer) {
         writeHead(id: id, into: &out)
-        out.append(#","error":{"code":"#)
-        out.append(decimal: error.code.rawValue)
-        out.append(#","message":"#)
-        JSONWriter.writeString(error.message, into: &out)
-        out.append(#","data":"#)
-        JSONWriter.write(error.data, into: &out)
-        out.append("}}")
+        out.append(#","error":"#)
+        error.writeJSON(into: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
     /// `{"jsonrpc":"2.0","id":…`; an integer id, the usual kind, without the general writer.

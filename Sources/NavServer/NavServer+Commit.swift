@@ -39,7 +39,7 @@ extension NavServer {
         let record = ChangeRecord(
             revision: result.revision, method: method.rawValue, client: connection.id,
             clientName: connection.name, events: events,
-            session: sessionChanged ? JSONWriter.bytes(engine.session.jsonValue) : nil,
+            session: sessionChanged ? engine.session.encodedJSON : nil,
             event: event.map { EventCause(name: $0.name, by: $0.by, steps: JSONWriter.bytes(.array($0.steps))) })
         broadcast(record, deferring: connection.id, into: &read.outbox)
         return .operation(result, events: events)

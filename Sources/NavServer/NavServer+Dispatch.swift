@@ -54,7 +54,7 @@ extension NavServer {
         case .routesList:
             return .value(engine.routesJSON)
         case .routesResolve(let url):
-            return .value(try engine.resolve(url).jsonValue)
+            return .encoded(try engine.resolve(url).encodedJSON)
         case .daemonInfo:
             return .value(info)
         case .daemonHello(let name):
@@ -74,7 +74,7 @@ extension NavServer {
             guard !shuttingDown else { throw Self.shuttingDownError }
             return try setSession(flags, expectRevision: expectRevision, in: &read)
         case .sessionGet:
-            return .value(engine.session.jsonValue)
+            return .encoded(engine.session.encodedJSON)
         case .emit(let name, let payload, let expectRevision):
             return try emit(name, payload: payload, expectRevision: expectRevision, id: id, in: &read)
         case .listen(let events):

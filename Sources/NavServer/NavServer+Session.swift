@@ -8,7 +8,7 @@ import NavJSON
 extension NavServer {
     func setSession(_ flags: [FlagAssignment], expectRevision: Int?, in read: inout ReadBatch) throws(NavError) -> CallResult {
         let change = try engine.setFlags(flags.map { (name: $0.name, value: $0.value) }, expectRevision: expectRevision)
-        guard !change.noop else { return .value(change.jsonValue) }
+        guard !change.noop else { return .encoded(change.encodedJSON) }
         var given = JSONObject()
         for flag in flags { given[flag.name] = .bool(flag.value) }
         var params: JSONObject = ["flags": .object(given)]
@@ -16,6 +16,6 @@ extension NavServer {
         _ = committed(
             change.revisionResult,
             method: .sessionSet, params: .object(params), sessionChanged: true, in: &read)
-        return .value(change.jsonValue)
+        return .encoded(change.encodedJSON)
     }
 }

@@ -53,6 +53,15 @@ import NavJSON
             == #"{"jsonrpc":"2.0","id":"a","method":"nav.state"}"# + "\n")
     }
 
+    /// A failure's error object is `NavError`'s one writer; `routes.resolve` writes the same.
+    @Test func errorObject() {
+        let conflict = NavError(.conflict, "conflict: \"x\"", data: ["expected": 3])
+        #expect(text(conflict.encodedJSON) == #"{"code":-32005,"message":"conflict: \"x\"","data":{"expected":3,"reason":"conflict"}}"#)
+        #expect(encode { RPCEncoder.failure(id: 2, error: conflict, into: &$0) }
+            == #"{"jsonrpc":"2.0","id":2,"error":"# + text(conflict.encodedJSON) + "}\n")
+        #expect(conflict.jsonValue == ["code": -32005, "message": "conflict: \"x\"", "data": ["expected": 3, "reason": "conflict"]])
+    }
+
     @Test func encodingAppends() {
         var out = JSONBuffer()
         RPCEncoder.success(id: 1, result: 1, into: &out)

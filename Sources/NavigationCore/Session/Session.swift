@@ -53,7 +53,8 @@ extension Session: JSONWritable {
     }
 
     /// `{NAME: bool, …}` in definition order (the names are distinct: the definition's), then
-    /// `,"pending":` and the pending request or `null`.
+    /// `,"pending":` and the pending request or `null`. Inlined: `nav.state` writes it.
+    @inline(__always)
     func writeFlagsAndPending(into out: inout JSONBuffer) {
         out.append(UInt8(ascii: "{"))
         for index in names.indices {

@@ -1,42 +1,81 @@
 public import NavigationCore
 public import NavJSON
 
-extension DeepLinkResolution {
+extension DeepLinkResolution: JSONWritable {
     /// `routes.resolve`'s result (docs/deep-links.md): `url`, `form`, `path`, `query`, `match`,
     /// `candidates`, then `chain`, `mode`, `ignored`, `notFound` and `error`, one of the last
     /// two groups empty.
-    public var jsonValue: JSONValue {
-        var object: JSONObject = ["url": .string(url)]
+    public func writeJSON(into out: inout JSONBuffer) {
+        JSONWriter.raw(#"{"url":"#, into: &out)
+        JSONWriter.writeString(url, into: &out)
+        JSONWriter.raw(#","form":"#, into: &out)
         switch parsed.form {
-        case .scheme(let scheme): object["form"] = ["scheme": .string(scheme)]
-        case .host(let host): object["form"] = ["host": .string(host)]
-        case .path: object["form"] = "path"
+        case .scheme(let scheme):
+            JSONWriter.raw(#"{"scheme":"#, into: &out)
+            JSONWriter.writeString(scheme, into: &out)
+            out.append(UInt8(ascii: "}"))
+        case .host(let host):
+            JSONWriter.raw(#"{"host":"#, into: &out)
+            JSONWriter.writeString(host, into: &out)
+            out.append(UInt8(ascii: "}"))
+        case .path:
+            JSONWriter.raw(#""path""#, into: &out)
         }
-        object["path"] = .string("/" + parsed.segments.joined(separator: "/"))
-        object["query"] = .array(parsed.query.map { ["name": .string($0.name), "value": .string($0.value)] })
-        object["match"] = match.best.map { best in
-            ["screen": .string(best.screen), "pattern": .string(best.pattern.expansion),
-             "source": .string(best.pattern.source), "params": .object(best.params)]
-        } ?? .null
-        object["candidates"] = .array(match.candidates.map { candidate in
-            var c: JSONObject = ["screen": .string(candidate.screen), "pattern": .string(candidate.pattern.expansion)]
-            c["rejected"] = candidate.rejected.map(JSONValue.string) ?? .null
-            return .object(c)
-        })
+        JSONWriter.raw(#","path":"#, into: &out)
+        JSONWriter.writeString("/" + parsed.segments.joined(separator: "/"), into: &out)
+        JSONWriter.raw(#","query":["#, into: &out)
+        for (index, item) in parsed.query.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONWriter.raw(#"{"name":"#, into: &out)
+            JSONWriter.writeString(item.name, into: &out)
+            JSONWriter.raw(#","value":"#, into: &out)
+            JSONWriter.writeString(item.value, into: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        JSONWriter.raw(#"],"match":"#, into: &out)
+        if let best = match.best {
+            JSONWriter.raw(#"{"screen":"#, into: &out)
+            JSONWriter.writeString(best.screen, into: &out)
+            JSONWriter.raw(#","pattern":"#, into: &out)
+            JSONWriter.writeString(best.pattern.expansion, into: &out)
+            JSONWriter.raw(#","source":"#, into: &out)
+            JSONWriter.writeString(best.pattern.source, into: &out)
+            JSONWriter.raw(#","params":"#, into: &out)
+            JSONWriter.write(best.params, into: &out)
+            out.append(UInt8(ascii: "}"))
+        } else {
+            JSONWriter.raw("null", into: &out)
+        }
+        JSONWriter.raw(#","candidates":["#, into: &out)
+        for (index, candidate) in match.candidates.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONWriter.raw(#"{"screen":"#, into: &out)
+            JSONWriter.writeString(candidate.screen, into: &out)
+            JSONWriter.raw(#","pattern":"#, into: &out)
+            JSONWriter.writeString(candidate.pattern.expansion, into: &out)
+            JSONWriter.raw(#","rejected":"#, into: &out)
+            JSONWriter.writeString(candidate.rejected, into: &out)
+            out.append(UInt8(ascii: "}"))
+        }
         switch outcome {
         case .success(let outcome):
-            object["chain"] = .array(outcome.chain.map(\.jsonValue))
-            object["mode"] = .string(outcome.mode.rawValue)
-            object["ignored"] = .array(outcome.ignored.map(JSONValue.string))
-            object["notFound"] = .bool(outcome.notFound)
-            object["error"] = .null
+            JSONWriter.raw(#"],"chain":["#, into: &out)
+            for (index, step) in outcome.chain.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                step.writeJSON(into: &out)
+            }
+            JSONWriter.raw(#"],"mode":"#, into: &out)
+            JSONWriter.writeString(outcome.mode.rawValue, into: &out)
+            JSONWriter.raw(#","ignored":["#, into: &out)
+            for (index, name) in outcome.ignored.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONWriter.writeString(name, into: &out)
+            }
+            JSONWriter.raw(outcome.notFound ? #"],"notFound":true,"error":null}"# : #"],"notFound":false,"error":null}"#, into: &out)
         case .failure(let error):
-            object["chain"] = []
-            object["mode"] = .null
-            object["ignored"] = []
-            object["notFound"] = false
-            object["error"] = error.jsonValue
+            JSONWriter.raw(#"],"chain":[],"mode":null,"ignored":[],"notFound":false,"error":"#, into: &out)
+            error.writeJSON(into: &out)
+            out.append(UInt8(ascii: "}"))
         }
-        return .object(object)
     }
 }

@@ -2,10 +2,11 @@ public import NavigationCore
 public import NavJSON
 
 /// Appends JSON-RPC messages to a byte buffer as compact JSON, one message per line (each ends
-/// with `\n`). Keys come in the order `jsonrpc, id, result|error` and `jsonrpc, method, params`.
+/// with `\n`): every envelope navd or a client sends is written here. Keys come in the order
+/// `jsonrpc, id, result|error` and `jsonrpc, id?, method, params`.
 ///
-/// The `Raw` forms splice bytes that are already compact JSON, so a big tree encoded once can be
-/// sent in many messages. They do not check those bytes.
+/// The `Raw` forms and the writer closures splice bytes that are already compact JSON, so a big
+/// tree encoded once can be sent in many messages. They do not check those bytes.
 public enum RPCEncoder {
     public static func success(id: JSONValue, result: JSONValue, into out: inout JSONBuffer) {
         writeSuccess(id: id, result: result, into: &out)
@@ -53,21 +54,30 @@ public enum RPCEncoder {
         out.append("}\n")
     }
 
-    /// A server notification; `params: nil` leaves the member out.
-    public static func notification(method: String, params: JSONValue?, into out: inout JSONBuffer) {
-        request(id: nil, method: method, params: params, into: &out)
-    }
-
-    public static func notificationRaw(method: String, paramsBytes: UnsafeRawBufferPointer, into out: inout JSONBuffer) {
-        out.append(#"{"jsonrpc":"2.0","method":"#)
-        JSONWriter.writeString(method, into: &out)
+    /// A request navd sends a client (`event.handle`), with navd's own string id; its params
+    /// are written in place by `writeParams` (compact JSON, unchecked).
+    @inlinable
+    public static func request(
+        id: String, _ method: RPCServerRequest, into out: inout JSONBuffer, params writeParams: (inout JSONBuffer) -> Void
+    ) {
+        out.append(#"{"jsonrpc":"2.0","id":"#)
+        JSONWriter.writeString(id, into: &out)
+        out.append(#","method":"#)
+        JSONWriter.writeString(method.rawValue, into: &out)
         out.append(#","params":"#)
-        out.append(paramsBytes)
+        writeParams(&out)
         out.append("}\n")
     }
 
-    public static func notificationRaw(method: String, paramsBytes: [UInt8], into out: inout JSONBuffer) {
-        paramsBytes.withUnsafeBytes { notificationRaw(method: method, paramsBytes: $0, into: &out) }
+    /// A notification navd sends; its params are written in place by `writeParams` (compact
+    /// JSON, unchecked): a big tree encoded once is spliced into many of them.
+    @inlinable
+    public static func notification(
+        _ method: RPCNotification, into out: inout JSONBuffer, params writeParams: (inout JSONBuffer) -> Void
+    ) {
+        out.append(method.envelopeHead)
+        writeParams(&out)
+        out.append("}\n")
     }
 
     // MARK: - One response object, without the newline
@@ -90,13 +100,9 @@ public enum RPCEncoder {
 
     private static func writeFailure(id: JSONValue, error: NavError, into out: inout JSONBuffer) {
         writeHead(id: id, into: &out)
-        out.append(#","error":{"code":"#)
-        out.append(decimal: error.code.rawValue)
-        out.append(#","message":"#)
-        JSONWriter.writeString(error.message, into: &out)
-        out.append(#","data":"#)
-        JSONWriter.write(error.data, into: &out)
-        out.append("}}")
+        out.append(#","error":"#)
+        error.writeJSON(into: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
     /// `{"jsonrpc":"2.0","id":…`; an integer id, the usual kind, without the general writer.
@@ -117,5 +123,22 @@ extension RPCEncoder {
         var buffer = JSONBuffer()
         request(id: id, method: method, params: params, into: &buffer)
         buffer.append(to: &out)
+    }
+}
+
+extension RPCNotification {
+    /// `{"jsonrpc":"2.0","method":"<name>","params":`, made once per notification from its name
+    /// in the table: `nav.changed` goes out after every revision (writing the name each time
+    /// cost about 100 instructions).
+    @usableFromInline var envelopeHead: [UInt8] {
+        Self.envelopeHeads.first { $0.method == self }!.head
+    }
+
+    private static let envelopeHeads: [(method: RPCNotification, head: [UInt8])] = allCases.map { method in
+        var head = JSONBuffer(capacity: 64)
+        head.append(#"{"jsonrpc":"2.0","method":"#)
+        JSONWriter.writeString(method.rawValue, into: &head)
+        head.append(#","params":"#)
+        return (method, head.bytes)
     }
 }

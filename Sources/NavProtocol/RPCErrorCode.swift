@@ -1,5 +1,4 @@
 public import NavigationCore
-public import NavJSON
 
 /// The JSON-RPC error codes navd answers with: the specification's own and navd's, one per
 /// `NavError.Reason` (several request-layer reasons share `-32600`).
@@ -48,9 +47,4 @@ public enum RPCErrorCode: Int, Sendable, Hashable {
 extension NavError {
     /// The error's JSON-RPC code.
     public var code: RPCErrorCode { RPCErrorCode(reason) }
-
-    /// `{code, message, data}` of a JSON-RPC error object.
-    public var jsonValue: JSONValue {
-        ["code": .int(code.rawValue), "message": .string(message), "data": .object(data)]
-    }
 }

@@ -38,7 +38,7 @@ extension NavServer {
         guard let events, !subscribers.isEmpty else { return .operation(result, events: events) }
         let record = ChangeRecord(
             revision: result.revision, cause: cause, events: events,
-            session: sessionChanged ? JSONWriter.bytes(engine.session.jsonValue) : nil)
+            session: sessionChanged ? engine.session.encodedJSON : nil)
         broadcast(record, deferring: connection.id, into: &read.outbox)
         return .operation(result, events: events)
     }

@@ -55,7 +55,7 @@ extension NavServer {
         case .routesList:
             return .value(engine.routesJSON)
         case .routesResolve(let url):
-            return .value(try engine.resolve(url).jsonValue)
+            return .encoded(try engine.resolve(url).encodedJSON)
         case .daemonInfo:
             return .value(info)
         case .daemonHello(let name):
@@ -75,7 +75,7 @@ extension NavServer {
             guard !shuttingDown else { throw Self.shuttingDownError }
             return try setSession(flags, expectRevision: expectRevision, params: params, in: &read)
         case .sessionGet:
-            return .value(engine.session.jsonValue)
+            return .encoded(engine.session.encodedJSON)
         case .emit(let name, let payload, let expectRevision):
             return try emit(name, payload: payload, expectRevision: expectRevision, id: id, params: params, in: &read)
         case .listen(let events):

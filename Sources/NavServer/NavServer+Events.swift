@@ -175,18 +175,11 @@ extension NavServer {
             "event": .string(emit.event.name), "payload": .object(emit.payload), "revision": .int(engine.revision),
             "top": ["id": .string(top.description), "screen": .string(node?.name ?? ""), "params": .object(node?.params ?? [:])],
         ]
-        var encodedParams = JSONBuffer()
-        JSONWriter.write(params, into: &encodedParams)
+        let encodedParams = JSONWriter.bytes(params)
         for (listener, requestID) in requests {
             guard let connection = connection(for: listener), !connection.closing else { continue }
             var bytes = JSONBuffer()
-            JSONWriter.raw(#"{"jsonrpc":"2.0","id":"#, into: &bytes)
-            JSONWriter.writeString(requestID, into: &bytes)
-            JSONWriter.raw(#","method":"#, into: &bytes)
-            JSONWriter.writeString(RPCServerRequest.eventHandle.rawValue, into: &bytes)
-            JSONWriter.raw(#","params":"#, into: &bytes)
-            bytes.append(encodedParams.bytes)
-            JSONWriter.raw("}\n", into: &bytes)
+            RPCEncoder.request(id: requestID, .eventHandle, into: &bytes) { $0.append(encodedParams) }
             if outbox.send(Payload(bytes.bytes), to: listener) { connection.congested = true }
         }
     }
@@ -196,9 +189,9 @@ extension NavServer {
         guard let connection = connection(for: client), !connection.closing else { return }
         let names = engine.definition.events.map(\.name).filter(events.contains)
         var bytes = JSONBuffer()
-        RPCEncoder.notification(
-            method: RPCNotification.eventsDropped.rawValue,
-            params: ["events": .array(names.map(JSONValue.string)), "reason": "timeouts"], into: &bytes)
+        RPCEncoder.notification(.eventsDropped, into: &bytes) {
+            JSONWriter.write(["events": .array(names.map(JSONValue.string)), "reason": "timeouts"] as JSONObject, into: &$0)
+        }
         if outbox.send(Payload(bytes.bytes), to: client) { connection.congested = true }
     }
 

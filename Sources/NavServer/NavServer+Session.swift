@@ -10,8 +10,8 @@ extension NavServer {
         _ flags: [FlagAssignment], expectRevision: Int?, params: [UInt8], in read: inout ReadBatch
     ) throws(NavError) -> CallResult {
         let change = try engine.setFlags(flags.map { (name: $0.name, value: $0.value) }, expectRevision: expectRevision)
-        guard !change.noop else { return .value(change.jsonValue) }
+        guard !change.noop else { return .encoded(change.encodedJSON) }
         _ = committed(change.revisionResult, method: .sessionSet, params: params, sessionChanged: true, in: &read)
-        return .value(change.jsonValue)
+        return .encoded(change.encodedJSON)
     }
 }

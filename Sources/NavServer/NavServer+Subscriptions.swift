@@ -171,27 +171,29 @@ extension NavServer {
         // array is allocated per notification.
         var bytes = takeNotificationBuffer()
         bytes.reserveCapacity(160 + (root?.count ?? 0) + changes.reduce(0) { $0 + 96 + (events ? $1.events.count : 0) })
-        JSONWriter.raw(#"{"jsonrpc":"2.0","method":"nav.changed","params":{"revision":"#, into: &bytes)
-        JSONWriter.writeInt(revision, into: &bytes)
-        JSONWriter.raw(#","baseRevision":"#, into: &bytes)
-        JSONWriter.writeInt(base, into: &bytes)
-        JSONWriter.raw(#","changes":["#, into: &bytes)
-        for (index, change) in changes.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            change.writeJSON(events: events, into: &bytes)
+        RPCEncoder.notification(.navChanged, into: &bytes) { bytes in
+            JSONWriter.raw(#"{"revision":"#, into: &bytes)
+            JSONWriter.writeInt(revision, into: &bytes)
+            JSONWriter.raw(#","baseRevision":"#, into: &bytes)
+            JSONWriter.writeInt(base, into: &bytes)
+            JSONWriter.raw(#","changes":["#, into: &bytes)
+            for (index, change) in changes.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                change.writeJSON(events: events, into: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+            if truncated { JSONWriter.raw(#","truncated":true"#, into: &bytes) }
+            // The session as the last revision that changed it left it: the current one.
+            if let session = changes.last(where: { $0.session != nil })?.session {
+                JSONWriter.raw(#","session":"#, into: &bytes)
+                bytes.append(session)
+            }
+            if let root {
+                JSONWriter.raw(#","root":"#, into: &bytes)
+                bytes.append(root)
+            }
+            bytes.append(UInt8(ascii: "}"))
         }
-        bytes.append(UInt8(ascii: "]"))
-        if truncated { JSONWriter.raw(#","truncated":true"#, into: &bytes) }
-        // The session as the last revision that changed it left it: the current one.
-        if let session = changes.last(where: { $0.session != nil })?.session {
-            JSONWriter.raw(#","session":"#, into: &bytes)
-            bytes.append(session)
-        }
-        if let root {
-            JSONWriter.raw(#","root":"#, into: &bytes)
-            bytes.append(root)
-        }
-        JSONWriter.raw("}}\n", into: &bytes)
         let payload = Payload(bytes.bytes)
         putBackNotificationBuffer(bytes)
         return payload
@@ -232,7 +234,7 @@ extension NavServer {
         var outbox = Outbox()
         perform(updateEventQueue { $0.shutdown(Self.shuttingDownError) }, into: &outbox)
         var bytes = JSONBuffer()
-        RPCEncoder.notification(method: RPCNotification.daemonShutdown.rawValue, params: ["reason": .string(reason)], into: &bytes)
+        RPCEncoder.notification(.daemonShutdown, into: &bytes) { JSONWriter.write(["reason": .string(reason)] as JSONObject, into: &$0) }
         let payload = Payload(bytes.bytes)
         for id in connections.values.map(\.id).sorted() { outbox.send(payload, to: id) }
         return outbox.outputs

@@ -79,4 +79,21 @@ import Testing
         #expect(JSONWriter.string("plain é 漢") == "\"plain é 漢\"")
         #expect(JSONWriter.string("a\"b\\c\nd\u{1}") == #""a\"b\\c\nd\u0001""#)
     }
+
+    /// Every length of decimal text, both signs, the extremes.
+    @Test func integersAreWrittenAsTheirDecimalText() {
+        var values = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1_000, -1, -9, -10, -12_345, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        values += (0..<19).map { Int(pow10: $0) } + (0..<19).map { Int(pow10: $0) - 1 } + (0..<19).map { -Int(pow10: $0) }
+        for value in values {
+            var out: [UInt8] = []
+            JSONWriter.writeInt(value, into: &out)
+            #expect(String(decoding: out, as: UTF8.self) == String(value))
+        }
+    }
+}
+
+private extension Int {
+    init(pow10 exponent: Int) {
+        self = (0..<exponent).reduce(1) { value, _ in value * 10 }
+    }
 }

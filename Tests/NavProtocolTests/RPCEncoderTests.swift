@@ -37,13 +37,13 @@ import NavJSON
     }
 
     @Test func notifications() {
-        #expect(encode { RPCEncoder.notification(method: RPCNotification.daemonShutdown.rawValue, params: ["reason": "signal"], into: &$0) }
+        #expect(encode { RPCEncoder.notification(.daemonShutdown, into: &$0) { JSONWriter.write(["reason": "signal"] as JSONObject, into: &$0) } }
             == #"{"jsonrpc":"2.0","method":"daemon.shutdown","params":{"reason":"signal"}}"# + "\n")
-        #expect(encode { RPCEncoder.notification(method: "x.ping", params: nil, into: &$0) }
-            == #"{"jsonrpc":"2.0","method":"x.ping"}"# + "\n")
         let changed = JSONWriter.bytes(["revision": 5, "baseRevision": 4, "changes": []])
-        #expect(encode { RPCEncoder.notificationRaw(method: "nav.changed", paramsBytes: changed, into: &$0) }
+        #expect(encode { RPCEncoder.notification(.navChanged, into: &$0) { $0.append(changed) } }
             == #"{"jsonrpc":"2.0","method":"nav.changed","params":{"revision":5,"baseRevision":4,"changes":[]}}"# + "\n")
+        #expect(encode { RPCEncoder.notification(.eventsDropped, into: &$0) { JSONWriter.raw(#"{"events":["open"],"reason":"timeouts"}"#, into: &$0) } }
+            == #"{"jsonrpc":"2.0","method":"events.dropped","params":{"events":["open"],"reason":"timeouts"}}"# + "\n")
     }
 
     @Test func requests() {
@@ -51,6 +51,24 @@ import NavJSON
             == #"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":{"to":"feed"}}"# + "\n")
         #expect(encode { RPCEncoder.request(id: "a", method: "nav.state", params: nil, into: &$0) }
             == #"{"jsonrpc":"2.0","id":"a","method":"nav.state"}"# + "\n")
+        #expect(encode { RPCEncoder.request(id: nil, method: "nav.close", params: nil, into: &$0) }
+            == #"{"jsonrpc":"2.0","method":"nav.close"}"# + "\n")
+    }
+
+    /// navd's own requests to a client: a string id it chose, the method from the table.
+    @Test func serverRequests() {
+        let params = JSONWriter.bytes(["event": "open", "payload": [:], "revision": 3])
+        #expect(encode { RPCEncoder.request(id: "e7", .eventHandle, into: &$0) { $0.append(params) } }
+            == #"{"jsonrpc":"2.0","id":"e7","method":"event.handle","params":{"event":"open","payload":{},"revision":3}}"# + "\n")
+    }
+
+    /// A failure's error object is `NavError`'s one writer; `routes.resolve` writes the same.
+    @Test func errorObject() {
+        let conflict = NavError(.conflict, "conflict: \"x\"", data: ["expected": 3])
+        #expect(text(conflict.encodedJSON) == #"{"code":-32005,"message":"conflict: \"x\"","data":{"expected":3,"reason":"conflict"}}"#)
+        #expect(encode { RPCEncoder.failure(id: 2, error: conflict, into: &$0) }
+            == #"{"jsonrpc":"2.0","id":2,"error":"# + text(conflict.encodedJSON) + "}\n")
+        #expect(conflict.jsonValue == ["code": -32005, "message": "conflict: \"x\"", "data": ["expected": 3, "reason": "conflict"]])
     }
 
     @Test func encodingAppends() {

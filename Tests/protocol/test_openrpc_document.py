@@ -197,7 +197,7 @@ def test_mutation_params_are_the_apply_step_params():
 
 
 # ---------------------------------------------------------------------------- real payloads
-# Written by NavigationCore (Navigator.stateJSON, OperationResult.jsonValue, NavError.jsonValue)
+# Written by NavigationCore (Navigator.writeStateJSON, OperationResult.writeJSON, NavError.writeJSON)
 # for the sample app of docs/app-definition.md and the nested app of Tests/NavigationCoreTests.
 
 BOOT_STATE = json.loads(r'''{"revision":1,"instance":"9f2c41d0","session":{"flags":{"signedIn":false},"pending":null},"root":{"id":"f1","flow":"main","kind":"tabs","selected":0,"tabs":[{"id":"f2","flow":"feed","kind":"stack","screens":[{"id":"s1","screen":"feedList","params":{},"flow":"f2","via":null}],"children":[],"presented":null,"via":null},{"id":"f3","flow":"friends","kind":"stack","screens":[{"id":"s2","screen":"friendsList","params":{},"flow":"f3","via":null}],"children":[],"presented":null,"via":null},{"id":"f4","flow":"chats","kind":"stack","screens":[{"id":"s3","screen":"chatList","params":{},"flow":"f4","via":null}],"children":[],"presented":null,"via":null},{"id":"f5","flow":"settings","kind":"stack","screens":[{"id":"s4","screen":"settingsHome","params":{},"flow":"f5","via":null}],"children":[],"presented":null,"via":null}],"children":[],"presented":null,"via":null}}''')
@@ -219,7 +219,7 @@ ROUTE_TABS_FALLBACK = json.loads(r'''{"screen":"s7","flow":"f4","via":{"kind":"m
 FINISH_WIZARD = json.loads(r'''{"revision":7,"events":[{"type":"willHide","screen":"s7","name":"rightHome","params":{},"flow":"f6"},{"type":"exit","screen":"s7","name":"rightHome","params":{},"flow":"f6","via":{"kind":"modal","fallback":true,"direction":"dismiss"}},{"type":"flowFinished","flow":"f6","name":"right","result":null},{"type":"exit","screen":"s6","name":"leftHome","params":{},"flow":"f5","via":{"kind":"modal","fallback":true,"direction":"dismiss"}},{"type":"flowFinished","flow":"f5","name":"left","result":null},{"type":"flowFinished","flow":"f4","name":"browser","result":null},{"type":"exit","screen":"s5","name":"detail","params":{},"flow":"f3","via":{"kind":"push","direction":"pop"}},{"type":"exit","screen":"s4","name":"extraOne","params":{},"flow":"f3","via":{"kind":"push","direction":"pop"}},{"type":"flowFinished","flow":"f3","name":"extras","result":null},{"type":"exit","screen":"s3","name":"stepTwo","params":{},"flow":"f2","via":{"kind":"push","direction":"pop"}},{"type":"exit","screen":"s2","name":"stepOne","params":{},"flow":"f2","via":{"kind":"push","direction":"pop"}},{"type":"flowFinished","flow":"f2","name":"wizard","result":"done"},{"type":"willShow","screen":"s1","name":"home","params":{},"flow":"f1"}]}''')
 APPLY_NESTED_NOOP = json.loads(r'''{"results":[{"screen":"s8","via":{"kind":"push"}},{"results":[{"closed":["s8"],"finished":[]}]},{"noop":true}],"noop":true,"revision":7,"events":[]}''')
 
-# Errors as NavError.jsonValue writes them.
+# Errors as NavError.writeJSON writes them.
 E_UNKNOWN_DESTINATION = json.loads(r'''{"code":-32001,"message":"unknown destination 'nope': no screen or flow has that name","data":{"to":"nope","reason":"unknownDestination"}}''')
 E_ROUTE_NOT_ALLOWED = json.loads(r'''{"code":-32002,"message":"route not allowed: feedList cannot open chat (allowed: post, profile, compose)","data":{"from":"feedList","to":"chat","allowed":["post","profile","compose"],"reason":"routeNotAllowed"}}''')
 E_SCREEN_PARAM = json.loads(r'''{"code":-32602,"message":"invalid param 'postId' of post: expected int, got string","data":{"param":"postId","problem":"wrongType","detail":"expected int, got string","screen":"post","reason":"invalidParams"}}''')
@@ -236,7 +236,7 @@ E_LIMIT = {"code": -32009, "message": "a stack holds at most 1000 screens", "dat
 E_PARSE = {"code": -32700, "message": "parse error"}
 E_NO_ROUTE = {"code": -32006, "message": "no route for URL 'ftp://x'", "data": {"reason": "noRouteForURL", "url": "ftp://x", "candidates": []}}
 
-# NavServer: ChangeRecord.jsonValue in changedNotification, daemon.info, daemon.hello.
+# NavServer: ChangeRecord.writeJSON in changedNotification, daemon.info, daemon.hello.
 NAV_CHANGED = {"revision": 2, "baseRevision": 1, "changes": [
     {"revision": 2, "cause": {"method": "nav.route", "client": "navctl", "clientId": "c3"}, "events": ROUTE_ZOOM["events"]}],
     "root": STATE_PRESENTED["root"]}

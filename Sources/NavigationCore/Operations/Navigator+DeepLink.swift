@@ -15,12 +15,6 @@ public struct DeepLinkStep: Sendable, Hashable {
     public var params: JSONObject
     /// The expanded pattern that matched this step's prefix (`nil` for `notFound`).
     public var pattern: String?
-
-    public var jsonValue: JSONValue {
-        var object: JSONObject = ["screen": .string(screen), "params": .object(params)]
-        if let pattern { object["pattern"] = .string(pattern) }
-        return .object(object)
-    }
 }
 
 /// What `nav.deeplink` did or, in a dry run, would do.
@@ -50,25 +44,6 @@ public struct DeepLinkOutcome: Sendable, Hashable {
     var guardedBox: GuardHitBox? = nil
 
     public var target: DeepLinkStep { chain[chain.count - 1] }
-
-    public var jsonObject: JSONObject {
-        var target = target.jsonValue.objectValue!
-        if let screen { target["id"] = .string(screen.description) }
-        var object: JSONObject = [
-            "url": .string(url),
-            "target": .object(target),
-            "chain": .array(chain.map(\.jsonValue)),
-            "mode": .string(mode.rawValue),
-            "ignored": .array(ignored.map(JSONValue.string)),
-        ]
-        if notFound { object["notFound"] = true }
-        if dryRun {
-            object["dryRun"] = true
-            object["plan"] = .array(plan)
-            if let guarded { object["guarded"] = guarded.jsonValue }
-        }
-        return object
-    }
 }
 
 /// A dry run's guard hit, by reference.

@@ -103,11 +103,6 @@ public struct Navigator: Sendable {
         return String(repeating: "0", count: 8 - hex.count) + hex
     }
 
-    /// `{revision, instance, session, root}` — `nav.state`'s result.
-    public var stateJSON: JSONValue {
-        ["revision": .int(revision), "instance": .string(instance), "session": session.jsonValue, "root": tree.jsonValue]
-    }
-
     /// Applies one operation atomically. On success the tree and revision advance (unless
     /// nothing changed: `noop`); on error nothing changes. A guard holds a request it can name
     /// (`requests`, docs/guards.md), opening the guard's redirect as the revision instead;
@@ -170,10 +165,10 @@ public struct Navigator: Sendable {
     /// that made a revision changed it.
     private func checkRevisionMatchesChange(from before: NavigationTree, session sessionBefore: Session, revision revisionBefore: Int) {
         if revision == revisionBefore {
-            precondition(tree == before, "navd: an operation without a revision changed the tree\n\(JSONWriter.string(tree.jsonValue))")
+            precondition(tree == before, "navd: an operation without a revision changed the tree\n\(String(decoding: tree.encodedJSON, as: UTF8.self))")
             precondition(session == sessionBefore, "navd: an operation without a revision changed the session")
         } else {
-            precondition(tree != before || session != sessionBefore, "navd: a revision that changed nothing\n\(JSONWriter.string(tree.jsonValue))")
+            precondition(tree != before || session != sessionBefore, "navd: a revision that changed nothing\n\(String(decoding: tree.encodedJSON, as: UTF8.self))")
         }
     }
     #endif
@@ -182,7 +177,7 @@ public struct Navigator: Sendable {
     func checkUndo(back before: NavigationTree) {
         var undone = tree
         lastUndo.undo(&undone)
-        precondition(undone == before, "navd: a revision's undo does not make the tree before it\n\(JSONWriter.string(tree.jsonValue))")
+        precondition(undone == before, "navd: a revision's undo does not make the tree before it\n\(String(decoding: tree.encodedJSON, as: UTF8.self))")
     }
 
     /// Makes the next revision, whose change of the tree is every edit since `start`, and
@@ -205,7 +200,7 @@ public struct Navigator: Sendable {
     func checkInvariants() {
         #if DEBUG
         if let violation = WorkMeter.uncounted({ tree.invariantViolation(screenLimitPerStack: limits.screensPerStack) ?? sessionViolation }) {
-            preconditionFailure("\(violation)\n\(JSONWriter.string(tree.jsonValue))")
+            preconditionFailure("\(violation)\n\(String(decoding: tree.encodedJSON, as: UTF8.self))")
         }
         #endif
     }

@@ -28,40 +28,6 @@ public struct OperationResult: Sendable, Hashable {
         default: return false
         }
     }
-
-    /// The result object of the JSON-RPC response (docs/protocol.md).
-    public var jsonValue: JSONValue {
-        var object = detailJSON
-        object["revision"] = .int(revision)
-        object["events"] = .array(events.map(\.jsonValue))
-        return .object(object)
-    }
-
-    /// The op-specific fields, without revision and events (an `apply` lists these per op).
-    public var detailJSON: JSONObject {
-        var object = JSONObject()
-        switch detail {
-        case .route(let outcome):
-            if let screen = outcome.screen { object["screen"] = .string(screen.description) }
-            if let flow = outcome.flow { object["flow"] = .string(flow.description) }
-            object["via"] = outcome.via?.jsonValue ?? .null
-            if outcome.via?.fallback == true { object["fallback"] = true }
-        case .close(let closed, let finished):
-            object["closed"] = .array(closed.map { .string($0.description) })
-            object["finished"] = .array(finished.map { .string($0.description) })
-        case .plain:
-            break
-        case .apply(let results):
-            object["results"] = .array(results.map { .object($0.detailJSON) })
-        case .deeplink(let outcome):
-            for (key, value) in outcome.jsonObject.pairs { object[key] = value }
-        case .held(let pending):
-            object["pending"] = ["method": .string(pending.request.method), "params": .object(pending.request.params)]
-            object["redirected"] = pending.redirect.jsonValue
-        }
-        if noop { object["noop"] = true }
-        return object
-    }
 }
 
 /// What `nav.route` opened.

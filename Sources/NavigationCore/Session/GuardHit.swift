@@ -30,11 +30,19 @@ struct GuardHit: Sendable, Hashable {
         error.guardHit = self
         return error
     }
+}
 
-    /// `{guard, screen, redirect}`: what a dry run reports it would hit.
-    var jsonValue: JSONValue {
-        var object: JSONObject = ["guard": .string(guardName), "screen": .string(screen)]
-        if let redirect { object["redirect"] = .string(redirect) }
-        return .object(object)
+extension GuardHit: JSONWritable {
+    /// `{guard, screen, redirect?}`: what a dry run reports it would hit.
+    func writeJSON(into out: inout JSONBuffer) {
+        JSONWriter.raw(#"{"guard":"#, into: &out)
+        JSONWriter.writeString(guardName, into: &out)
+        JSONWriter.raw(#","screen":"#, into: &out)
+        JSONWriter.writeString(screen, into: &out)
+        if let redirect {
+            JSONWriter.raw(#","redirect":"#, into: &out)
+            JSONWriter.writeString(redirect, into: &out)
+        }
+        out.append(UInt8(ascii: "}"))
     }
 }

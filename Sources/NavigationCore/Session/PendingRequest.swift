@@ -26,13 +26,6 @@ public struct RedirectInstance: Sendable, Hashable {
         self.flow = flow
     }
 
-    /// `{to, screen, flow?}`.
-    public var jsonValue: JSONValue {
-        var object: JSONObject = ["to": .string(to), "screen": .string(screen.description)]
-        if let flow { object["flow"] = .string(flow.description) }
-        return .object(object)
-    }
-
     init?(json: JSONValue) {
         guard let to = json["to"]?.stringValue, let screen = json["screen"]?.stringValue.flatMap(ScreenID.init) else { return nil }
         let flow = json["flow"]?.stringValue.flatMap(FlowID.init)
@@ -59,13 +52,37 @@ public struct PendingRequest: Sendable, Hashable {
         self.screen = screen
         self.redirect = redirect
     }
+}
 
+extension RedirectInstance: JSONWritable {
+    /// `{to, screen, flow?}`.
+    public func writeJSON(into out: inout JSONBuffer) {
+        JSONWriter.raw(#"{"to":"#, into: &out)
+        JSONWriter.writeString(to, into: &out)
+        JSONWriter.raw(#","screen":"#, into: &out)
+        screen.writeJSON(into: &out)
+        if let flow {
+            JSONWriter.raw(#","flow":"#, into: &out)
+            flow.writeJSON(into: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+}
+
+extension PendingRequest: JSONWritable {
     /// `{method, params, guard, screen, redirected}`.
-    public var jsonValue: JSONValue {
-        [
-            "method": .string(request.method), "params": .object(request.params), "guard": .string(guardName),
-            "screen": .string(screen), "redirected": redirect.jsonValue,
-        ]
+    public func writeJSON(into out: inout JSONBuffer) {
+        JSONWriter.raw(#"{"method":"#, into: &out)
+        JSONWriter.writeString(request.method, into: &out)
+        JSONWriter.raw(#","params":"#, into: &out)
+        JSONWriter.write(request.params, into: &out)
+        JSONWriter.raw(#","guard":"#, into: &out)
+        JSONWriter.writeString(guardName, into: &out)
+        JSONWriter.raw(#","screen":"#, into: &out)
+        JSONWriter.writeString(screen, into: &out)
+        JSONWriter.raw(#","redirected":"#, into: &out)
+        redirect.writeJSON(into: &out)
+        out.append(UInt8(ascii: "}"))
     }
 }
 

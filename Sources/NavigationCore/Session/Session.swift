@@ -41,14 +41,28 @@ public struct Session: Sendable, Hashable {
     public func flag(_ name: String) -> Bool? {
         names.firstIndex(of: name).map { values[$0] }
     }
+}
 
-    /// `{NAME: bool, …}` in definition order (the names are distinct: the definition's).
-    public var flagsJSON: JSONValue {
-        .object(JSONObject(distinctMembers: names.indices.map { (names[$0], .bool(values[$0])) }))
+extension Session: JSONWritable {
+    /// `{flags, pending}`: what `session.get` answers and the state carries as `session`
+    /// (`nav.state` and every subscription: written without building a value).
+    public func writeJSON(into out: inout JSONBuffer) {
+        JSONWriter.raw(#"{"flags":"#, into: &out)
+        writeFlagsAndPending(into: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
-    /// `{flags, pending}`: what `session.get` answers and the state carries as `session`.
-    public var jsonValue: JSONValue {
-        .object(JSONObject(distinctMembers: [("flags", flagsJSON), ("pending", pending?.jsonValue ?? .null)]))
+    /// `{NAME: bool, …}` in definition order (the names are distinct: the definition's), then
+    /// `,"pending":` and the pending request or `null`. Inlined: `nav.state` writes it.
+    @inline(__always)
+    func writeFlagsAndPending(into out: inout JSONBuffer) {
+        out.append(UInt8(ascii: "{"))
+        for index in names.indices {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONWriter.writeString(names[index], into: &out)
+            JSONWriter.raw(values[index] ? ":true" : ":false", into: &out)
+        }
+        JSONWriter.raw(#"},"pending":"#, into: &out)
+        if let pending { pending.writeJSON(into: &out) } else { JSONWriter.raw("null", into: &out) }
     }
 }

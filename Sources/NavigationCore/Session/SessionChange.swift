@@ -15,15 +15,6 @@ public struct SessionChange: Sendable, Hashable {
     public var revisionResult: OperationResult {
         OperationResult(revision: revision, events: events, noop: noop, detail: .plain)
     }
-
-    /// `{revision, flags, pending, resumed?: {method, result}, noop?, events}`.
-    public var jsonValue: JSONValue {
-        var object: JSONObject = ["revision": .int(revision), "flags": session.flagsJSON, "pending": session.pending?.jsonValue ?? .null]
-        if let resumed { object["resumed"] = resumed.jsonValue }
-        if noop { object["noop"] = true }
-        object["events"] = .array(events.map(\.jsonValue))
-        return .object(object)
-    }
 }
 
 /// A pending request applied by `session.set`: its method as the caller named it, and what the
@@ -31,9 +22,34 @@ public struct SessionChange: Sendable, Hashable {
 public struct ResumedRequest: Sendable, Hashable {
     public var method: String
     public var result: OperationResult
+}
 
+extension SessionChange: JSONWritable {
+    /// `{revision, flags, pending, resumed?: {method, result}, noop?, events}`: what
+    /// `session.set` answers.
+    public func writeJSON(into out: inout JSONBuffer) {
+        JSONWriter.raw(#"{"revision":"#, into: &out)
+        JSONWriter.writeInt(revision, into: &out)
+        JSONWriter.raw(#","flags":"#, into: &out)
+        session.writeFlagsAndPending(into: &out)
+        if let resumed {
+            JSONWriter.raw(#","resumed":"#, into: &out)
+            resumed.writeJSON(into: &out)
+        }
+        if noop { JSONWriter.raw(#","noop":true"#, into: &out) }
+        JSONWriter.raw(#","events":"#, into: &out)
+        events.writeJSON(into: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+}
+
+extension ResumedRequest: JSONWritable {
     /// `{method, result}`, the result without revision and events (the revision's own).
-    public var jsonValue: JSONValue {
-        ["method": .string(method), "result": .object(result.detailJSON)]
+    public func writeJSON(into out: inout JSONBuffer) {
+        JSONWriter.raw(#"{"method":"#, into: &out)
+        JSONWriter.writeString(method, into: &out)
+        JSONWriter.raw(#","result":"#, into: &out)
+        result.writeDetail(into: &out)
+        out.append(UInt8(ascii: "}"))
     }
 }

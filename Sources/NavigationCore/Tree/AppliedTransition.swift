@@ -52,14 +52,42 @@ public struct AppliedTransition: Sendable, Hashable {
             hasher.combine(animator)
         }
     }
+}
 
+extension AppliedTransition: JSONWritable {
     /// `{kind, name?, animator?, fallback?}` (docs/tree.md).
-    public var jsonValue: JSONValue {
-        var object: JSONObject = ["kind": .string(kind.rawValue)]
-        if let name { object["name"] = .string(name) }
-        if let animator { object["animator"] = .string(animator) }
-        if fallback { object["fallback"] = true }
-        return .object(object)
+    public func writeJSON(into out: inout JSONBuffer) {
+        if isPlain {
+            switch kind {
+            case .push: JSONWriter.raw(#"{"kind":"push"}"#, into: &out)
+            case .modal: JSONWriter.raw(#"{"kind":"modal"}"#, into: &out)
+            case .modalWithNavigation: JSONWriter.raw(#"{"kind":"modalWithNavigation"}"#, into: &out)
+            }
+            return
+        }
+        writeMembers(into: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// A built-in transition that did not fall back: its JSON is one of a few constants.
+    var isPlain: Bool { name == nil && animator == nil && !fallback }
+
+    /// `{"kind":…` up to, not including, the closing brace (an event's `via` adds its direction).
+    func writeMembers(into out: inout JSONBuffer) {
+        switch kind {
+        case .push: out.append(#"{"kind":"push""#)
+        case .modal: out.append(#"{"kind":"modal""#)
+        case .modalWithNavigation: out.append(#"{"kind":"modalWithNavigation""#)
+        }
+        if let name {
+            JSONWriter.raw(#","name":"#, into: &out)
+            JSONWriter.writeString(name, into: &out)
+        }
+        if let animator {
+            JSONWriter.raw(#","animator":"#, into: &out)
+            JSONWriter.writeString(animator, into: &out)
+        }
+        if fallback { JSONWriter.raw(#","fallback":true"#, into: &out) }
     }
 }
 

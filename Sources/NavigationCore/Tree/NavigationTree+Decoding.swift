@@ -1,5 +1,5 @@
 import NavJSON
-/// Why a tree's JSON could not be read back: not the shape `jsonValue` writes, or a shape whose
+/// Why a tree's JSON could not be read back: not the shape `writeJSON` writes, or a shape whose
 /// links break an invariant of docs/tree.md.
 public struct TreeDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
@@ -11,7 +11,7 @@ public struct TreeDecodingError: Error, Sendable, Hashable, CustomStringConverti
 }
 
 extension NavigationTree {
-    /// The tree `jsonValue` wrote, read back: `NavigationTree(json: tree.jsonValue) == tree`.
+    /// The tree `writeJSON` wrote, read back: `NavigationTree(json: tree.jsonValue) == tree`.
     /// What the JSON leaves out is derived as the engine made it: a screen's container is the
     /// stack that lists it; an embedded flow is a stack hosted where its first screen is, opened
     /// by that screen's transition. The result passes `invariantViolation()`, or this throws.

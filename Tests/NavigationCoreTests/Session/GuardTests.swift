@@ -99,7 +99,7 @@ import NavProtocol
         let plan = try nav.call("nav.deeplink", ["url": "social://settings/account", "dryRun": true])
         #expect(plan.revision == 1 && nav.revision == 1 && nav.session.pending == nil)
         guard case .deeplink(let outcome) = plan.detail else { Issue.record("not a deep link"); return }
-        #expect(JSONWriter.string(outcome.jsonObject["guarded"]!) == #"{"guard":"signedIn","screen":"account","redirect":"login"}"#)
+        #expect(JSONWriter.string(outcome.jsonValue["guarded"]!) == #"{"guard":"signedIn","screen":"account","redirect":"login"}"#)
         #expect(!nav.tree.screens.values.contains { $0.name == "loginForm" })
     }
 
@@ -290,17 +290,16 @@ import NavProtocol
         #expect(pending.operation == .route(RouteRequest(to: "account")), "expectRevision was checked when it was held")
     }
 
-    @Test func theDirectWriterWritesTheSessionsJSON() throws {
+    /// The session's one writer: `session.get`, `nav.state` and `nav.changed` carry its bytes.
+    @Test func theSessionIsWrittenInItsWireShape() throws {
         var nav = try onSettings()
-        func direct() -> String {
-            var out = JSONBuffer()
-            nav.session.writeJSON(into: &out)
-            return String(decoding: out.bytes, as: UTF8.self)
-        }
-        #expect(direct() == JSONWriter.string(nav.session.jsonValue))
+        func written() -> String { String(decoding: nav.session.encodedJSON, as: UTF8.self) }
+        #expect(written() == #"{"flags":{"signedIn":false},"pending":null}"#)
         _ = try nav.call("nav.route", ["to": "account"])
-        #expect(direct() == JSONWriter.string(nav.session.jsonValue))
-        #expect(JSONWriter.string(nav.stateJSON).contains(#""session":"# + direct()))
+        let held = #"{"flags":{"signedIn":false},"pending":{"method":"nav.route","params":{"to":"account"},"guard":"signedIn","screen":"account","redirected":{"to":"login","screen":"s5","flow":"f6"}}}"#
+        #expect(written() == held)
+        let state = String(decoding: JSONBuffer.encode { nav.writeStateJSON(into: &$0) }, as: UTF8.self)
+        #expect(state.hasPrefix(#"{"revision":3,"instance":"00000000","session":"# + held + #","root":{"id":"f1","#))
     }
 
     @Test func theSessionTravelsInTheSnapshotAndIsRestored() throws {

@@ -297,7 +297,7 @@ let package = Package(
         .testTarget(
             name: "NavwebTests",
             dependencies: [
-                "NavJSON", "NavwebKit", "NavClient",
+                "NavJSON", "NavwebKit", "NavClient", "NavigationCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,10 +1,16 @@
 #!/usr/bin/env python3
 """A page following navd under load: CHANGES changes per second for SECONDS seconds (default
 1,000 for 10 s), sent by one client as alternating nav.route / nav.close requests, each after
-the answer to the one before. One Chromium page (Debian's, through Playwright) follows navweb meanwhile. At the
-end it reports whether every revision's events reached the page, in order (`window.navweb.
-revisions`), how often the page had to start over from a whole state, and navweb's RSS and CPU
-time (from /proc). Uses the debug builds unless NAVD_BIN / NAVWEB_BIN say otherwise:
+the answer to the one before. One Chromium page (Debian's, through Playwright) follows navweb
+meanwhile. At the end it reports whether every revision reached the page with its cause and
+events, in order (`window.navweb.revisions`), how often the page had to start over from a whole
+state, and navweb's RSS and CPU time (from /proc). It exits 1 when a revision is missing or
+out of order.
+
+navd's round trips for another client (`navbench rtt --mix state`, one connection reading the
+state in a closed loop) are measured during the same load twice: first with no navweb (before
+it starts), then with navweb and its page following. Uses the debug builds unless NAVD_BIN /
+NAVWEB_BIN / NAVBENCH_BIN say otherwise:
 
     .venv/bin/python scripts/navweb-follow.py [CHANGES_PER_SECOND] [SECONDS]
 """
@@ -13,6 +19,7 @@ import json
 import os
 import pathlib
 import socket
+import subprocess
 import sys
 import threading
 import time
@@ -65,10 +72,40 @@ def drive(socket_path: str, rate: int, seconds: float) -> int:
     return ok
 
 
+def find_navbench() -> pathlib.Path:
+    """`$NAVBENCH_BIN`, else `.build/debug/navbench` under the repository root."""
+    path = pathlib.Path(os.environ.get("NAVBENCH_BIN", ".build/debug/navbench"))
+    return path if path.is_absolute() else ROOT / path
+
+
+def drive_measuring_rtt(socket_path: str, rate: int, seconds: float) -> tuple[int, str]:
+    """`drive`, with `navbench rtt --mix state` on a connection of its own for all but the
+    first and last second of it; returns what navd applied and navbench's median line."""
+    result: dict[str, str] = {}
+
+    def rtt():
+        time.sleep(1)
+        run = subprocess.run(
+            [str(find_navbench()), "rtt", "--socket", socket_path, "--mix", "state",
+             "--duration", f"{max(seconds - 3, 1):g}", "--repetitions", "1"],
+            capture_output=True, text=True, timeout=seconds + 120)
+        lines = [line for line in run.stdout.splitlines() if " med " in line]
+        result["rtt"] = lines[-1] if lines else f"navbench failed: {run.stderr.strip()}"
+
+    thread = threading.Thread(target=rtt)
+    thread.start()
+    ok = drive(socket_path, rate, seconds)
+    thread.join()
+    return ok, result["rtt"]
+
+
 def main() -> None:
     rate = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 10
     with Navd(extra_args=["--ephemeral"]) as navd:
+        _, alone = drive_measuring_rtt(navd.socket_path, rate, seconds)
+        print("navbench rtt --mix state (scenario mix conns run requests req/s p50 µs p99 µs p99.9 µs):")
+        print(f"  without navweb:             {alone}")
         web = Navweb(navd.socket_path).start()
         try:
             with sync_playwright() as playwright:
@@ -88,9 +125,10 @@ def main() -> None:
 
                 sampler = threading.Thread(target=sample)
                 sampler.start()
-                ok = drive(navd.socket_path, rate, seconds)
+                ok, following = drive_measuring_rtt(navd.socket_path, rate, seconds)
+                print(f"  with navweb and a page:     {following}")
                 last = first + ok
-                page.wait_for_function(f"Number(document.body.dataset.revision) >= {last}", timeout=120_000)
+                page.wait_for_function(f"Number(document.body.dataset.revision) >= {last}", timeout=300_000)
                 wall = time.monotonic() - wall0
                 stop.set()
                 sampler.join()
@@ -114,11 +152,10 @@ def main() -> None:
                     missing = sorted(set(expected) - set(revisions))
                     print(f"missing: {missing[:20]}{'…' if len(missing) > 20 else ''}")
                     jumps = [(a, b) for a, b in zip(revisions, revisions[1:]) if b != a + 1]
-                    print(f"jumps (events navd left out, 'truncated'): {jumps[:10]} of {len(jumps)}")
+                    print(f"jumps: {jumps[:10]} of {len(jumps)}")
                     sys.exit(1)
         finally:
             web.stop()
-
 
 if __name__ == "__main__":
     main()

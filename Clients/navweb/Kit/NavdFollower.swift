@@ -1,10 +1,16 @@
-internal import NavClient
+public import NavClient
 internal import NavviewKit
 
 /// navweb's one subscription to navd, on a thread of its own: it follows navd as navview does
 /// (a `ReconnectingClient` that subscribes with trees and events on every connection, the
 /// `baseRevision` chain kept by navview's `ViewerModel`, `nav.state` again after a gap) and
 /// publishes every state and change to the `PageHub`, which never makes it wait for a page.
+///
+/// Every revision reaches the pages with its cause and events, in order: when navd coalesced
+/// changes and left the older ones' events out (`truncated`, its rule for a subscriber that
+/// falls behind), or navweb fetched the state again after a gap or a reconnection to the same
+/// navd, the revisions in between are read from `nav.history` (`MissingRevisions`) and sent
+/// first, in the same change.
 public final class NavdFollower {
     private let client: ReconnectingClient<NavStateView>
     private let hub: PageHub
@@ -12,10 +18,16 @@ public final class NavdFollower {
     private var model = ViewerModel(capacity: 1)
     private var failures = 0
 
-    public init(socketPath: String?, hub: PageHub) {
+    /// `connector` opens a connection (tests give one without a navd).
+    public init(
+        socketPath: String?, hub: PageHub,
+        connector: @escaping ReconnectingClient<NavStateView>.Connector = { path, name throws(NavClientError) in
+            try NavClient(socketPath: path, name: name)
+        }
+    ) {
         self.hub = hub
         client = ReconnectingClient(
-            socketPath: socketPath, name: "navweb", backoff: Backoff(maxAttempts: 1),
+            socketPath: socketPath, name: "navweb", backoff: Backoff(maxAttempts: 1), connector: connector,
             setup: { connection throws(NavClientError) in
                 try connection.subscribe(tree: true, events: true, timeout: 10)
             })
@@ -26,18 +38,26 @@ public final class NavdFollower {
     /// Follows navd until the process ends.
     public func run() -> Never {
         while true {
-            do {
-                guard let event = try client.nextEvent(timeout: nil) else { continue }
-                failures = 0
-                handle(event)
-            } catch {
-                if client.isConnected {
-                    client.close()
-                }
-                hub.publishStatus(connected: false, note: "navd at \(client.socketPath): \(error); retrying")
-                failures += 1
-                Backoff.sleep(backoff.delay(afterFailures: failures))
+            if let delay = step(timeout: nil) { Backoff.sleep(delay) }
+        }
+    }
+
+    /// Waits up to `timeout` seconds (nil: for ever) for what navd does next and publishes
+    /// it. After a failure (navd unreachable), the seconds to wait before the next step.
+    @discardableResult
+    public func step(timeout: Double?) -> Double? {
+        do {
+            guard let event = try client.nextEvent(timeout: timeout) else { return nil }
+            failures = 0
+            handle(event)
+            return nil
+        } catch {
+            if client.isConnected {
+                client.close()
             }
+            hub.publishStatus(connected: false, note: "navd at \(client.socketPath): \(error); retrying")
+            failures += 1
+            return backoff.delay(afterFailures: failures)
         }
     }
 
@@ -54,7 +74,7 @@ public final class NavdFollower {
             } else {
                 note = "subscribed to navd (instance \(state.instance))"
             }
-            hub.publishState(PageMessage.state(state, note: note))
+            publish(state, after: previous, note: note)
         case .notification(let notification):
             received(notification)
         case .disconnected(let reason):
@@ -82,12 +102,11 @@ public final class NavdFollower {
         switch outcome {
         case .applied:
             guard let state = model.state else { return }
-            var lines: [EventLine] = []
-            if changed.truncated, let first = changed.changes.first, first.revision > base + 1 {
-                // navd's slow-subscriber rule: navweb fell behind, the older events were left out.
-                lines.append(.warning("navd left out the events of r\(base + 1)–r\(first.revision - 1): navweb fell behind (the tree is whole)"))
-            }
-            for change in changed.changes where change.revision > base {
+            let listed = changed.changes.filter { $0.revision > base }
+            // What navd left out of a coalesced update (`truncated`) comes from the history.
+            let firstListed = listed.first?.revision ?? state.revision + 1
+            var lines = firstListed > base + 1 ? MissingRevisions.lines(base + 1...firstListed - 1, from: client) : []
+            for change in listed {
                 lines.append(.revision(change.revision, cause: change.cause))
                 for event in change.events ?? [] { lines.append(.event(event)) }
             }
@@ -105,11 +124,31 @@ public final class NavdFollower {
         guard case .refetch(let reason) = outcome else { return }
         do {
             let state = try client.state(timeout: 10)
+            let previous = model.state
             model.refetched(state)
-            hub.publishState(PageMessage.state(state, note: "re-fetched: \(reason)"))
+            publish(state, after: previous, note: "re-fetched: \(reason)")
         } catch {
             client.close()
             hub.publishStatus(connected: false, note: "navd: \(error); reconnecting")
         }
+    }
+
+    /// A state navweb fetched (a subscription, a re-fetch). After `previous` of the same navd
+    /// instance, pages get it as a change from `previous` with the revisions in between read
+    /// from the history; the same revision again changes nothing; otherwise (the first state,
+    /// a new instance) pages start over from it.
+    private func publish(_ state: NavStateView, after previous: NavStateView?, note: String) {
+        guard let previous, previous.instance == state.instance, state.revision >= previous.revision else {
+            hub.publishState(PageMessage.state(state, note: note))
+            return
+        }
+        guard state.revision > previous.revision else {
+            hub.publishStatus(connected: true, note: "\(note) at r\(state.revision), as shown")
+            return
+        }
+        let lines = [EventLine.note(note)] + MissingRevisions.lines(previous.revision + 1...state.revision, from: client)
+        hub.publishChange(
+            PageMessage.change(state, baseRevision: previous.revision, events: lines),
+            state: PageMessage.state(state, note: "revision \(state.revision)"))
     }
 }

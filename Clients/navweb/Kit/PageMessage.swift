@@ -44,11 +44,7 @@ public enum PageMessage {
         object["kind"] = "past"
         object["oldest"] = oldest.map(JSONValue.int) ?? .null
         object["latest"] = .int(latest)
-        var events = [Line("r\(entry.revision) ", .bold)]
-        events[0].append(entry.cause.method, .colour(.cyan))
-        events[0].append(" by \(entry.cause.who)")
-        events += entry.events.map { EventLine.event($0).line() }
-        object["events"] = .array(events.map(lineJSON))
+        object["events"] = .array(EventLine.lines(entry).map { lineJSON($0.line()) })
         return object
     }
 

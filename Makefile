@@ -24,11 +24,12 @@ PYTHON ?= python3
 VENV ?= .venv
 VENV_PYTHON := $(VENV)/bin/python
 # wcwidth is pinned: the navview width table's test explains every difference with this version.
-PYTHON_PACKAGES := jsonschema pytest wcwidth==0.7.0
+# playwright drives Debian's chromium in navweb's browser tests (never its own browser download).
+PYTHON_PACKAGES := jsonschema pytest wcwidth==0.7.0 playwright
 
 .PHONY: venv
 venv:
-	@$(VENV_PYTHON) -c 'import jsonschema, pytest, wcwidth' 2>/dev/null || { \
+	@$(VENV_PYTHON) -c 'import jsonschema, pytest, wcwidth, playwright' 2>/dev/null || { \
 	  $(PYTHON) -m venv $(VENV) >/dev/null 2>&1 || { \
 	    rm -rf $(VENV); \
 	    echo "make: installing python3-venv (the venv module's pip, which Debian's python3 lacks)"; \
@@ -39,12 +40,13 @@ venv:
 
 # What the tests need beyond the build: the venv above; tmux, which runs the terminal programs for
 # real in end-to-end tests; Unicode's data files (unicode-data), the source navview's width table
-# is checked against; Graphviz (graphviz), whose dot draws `navd graph --svg` in the tests;
-# netcat-openbsd, whose `nc -NU` the protocol page's transcript runs.
+# is checked against; Graphviz (graphviz), whose dot draws `navd graph --svg` and navweb's graph;
+# netcat-openbsd, whose `nc -NU` the protocol page's transcript runs; Chromium (chromium), the
+# browser of navweb's tests, driven by the venv's playwright.
 test-deps: deps venv
-	@command -v tmux >/dev/null 2>&1 && [ -f /usr/share/unicode/EastAsianWidth.txt ] && command -v dot >/dev/null 2>&1 && command -v nc >/dev/null 2>&1 || { \
-	  echo "make: installing tmux, unicode-data, graphviz and netcat-openbsd"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux unicode-data graphviz netcat-openbsd; }
+	@command -v tmux >/dev/null 2>&1 && [ -f /usr/share/unicode/EastAsianWidth.txt ] && command -v dot >/dev/null 2>&1 && command -v nc >/dev/null 2>&1 && command -v chromium >/dev/null 2>&1 || { \
+	  echo "make: installing tmux, unicode-data, graphviz, netcat-openbsd and chromium"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux unicode-data graphviz netcat-openbsd chromium; }
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
@@ -64,10 +66,10 @@ test: test-deps fuzz-short
 	$(SWIFT) test $(SWIFT_FLAGS) --skip-build
 	$(VENV_PYTHON) -m pytest -q Tests/protocol Tests/e2e
 
-# Installs what a Linux user expects of a daemon under $(DESTDIR)$(PREFIX): navd, navctl and
-# navview (release build; CONFIGURATION=debug installs the debug build), their man pages (one per
-# command and subcommand, from swift-argument-parser's generate-manual: the tool its package
-# plugin runs, called here on the three programs only, since the plugin builds every product),
+# Installs what a Linux user expects of a daemon under $(DESTDIR)$(PREFIX): navd, navctl, navview
+# and navweb (release build; CONFIGURATION=debug installs the debug build), their man pages (one
+# per command and subcommand, from swift-argument-parser's generate-manual: the tool its package
+# plugin runs, called here on these programs only, since the plugin builds every product),
 # bash, zsh and fish completions, and navd's systemd user unit (contrib/navd.service.in).
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -78,7 +80,7 @@ BASH_COMPLETIONS = $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETIONS = $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
 SYSTEMD_USER_UNITS = $(PREFIX)/share/systemd/user
-INSTALLED_PROGRAMS := navd navctl navview
+INSTALLED_PROGRAMS := navd navctl navview navweb
 
 .PHONY: install uninstall
 install: deps
@@ -103,7 +105,7 @@ install: deps
 	install -m 644 "$$pages"/*.1 "$(DESTDIR)$(MANDIR)"; \
 	sed '/^#/!s|@BINDIR@|$(BINDIR)|g' contrib/navd.service.in > "$(DESTDIR)$(SYSTEMD_USER_UNITS)/navd.service"; \
 	chmod 644 "$(DESTDIR)$(SYSTEMD_USER_UNITS)/navd.service"; \
-	echo "make: installed navd, navctl, navview, $$(ls "$$pages" | wc -l) man pages, completions and navd.service under $(DESTDIR)$(PREFIX)"
+	echo "make: installed $(INSTALLED_PROGRAMS), $$(ls "$$pages" | wc -l) man pages, completions and navd.service under $(DESTDIR)$(PREFIX)"
 
 uninstall:
 	@for p in $(INSTALLED_PROGRAMS); do \
@@ -126,7 +128,8 @@ bench: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS) --product navbench
 	"$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)/navbench" all $(BENCH_FLAGS)
 
-# tmux with navd, two navview viewers and a scripted tour (Clients/navview/demo); not part of `make test`.
+# tmux with navd, two navview viewers and a scripted tour (Clients/navview/demo), navweb in a second
+# window (its URL opens the same state in a browser); not part of `make test`.
 .PHONY: demo
 demo: build
 	sh Clients/navview/demo/demo.sh "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)"

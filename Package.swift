@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "navbench-baseline", targets: ["navbench-baseline"]),
         .executable(name: "navctl", targets: ["navctl"]),
         .executable(name: "navview", targets: ["navview"]),
+        .executable(name: "navweb", targets: ["navweb"]),
     ],
     dependencies: [
         // Every CLI of the project (navd, navctl, navview, navbench) parses its flags with it.
@@ -29,6 +30,9 @@ let package = Package(
         // navbench only: the deep-link comparison runs the same routes through Vapor's TrieRouter.
         // Never a dependency of navd or its libraries.
         .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
+        // navweb only: the HTTP server of its page (and HummingbirdTesting for its route tests).
+        // Never a dependency of navd or its libraries.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // JSON: the value, the scanner and parser, the writer and its buffer, with their limits.
@@ -222,6 +226,27 @@ let package = Package(
             path: "Clients/navview",
             exclude: ["Kit", "demo"]
         ),
+        // navweb's server, apart from its process: access (token, Host, Origin), the page and its
+        // resources, the routes, the hub that fans navd's changes out to every page.
+        .target(
+            name: "NavwebKit",
+            dependencies: [
+                "NavJSON", "NavClient", "NavigationCore", "NavGraph", "NavviewKit", "NavSystem",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "Clients/navweb/Kit"
+        ),
+        .executableTarget(
+            name: "navweb",
+            dependencies: [
+                "NavwebKit", "NavProtocol", "NavCommandLine", "NavSystem",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Clients/navweb",
+            exclude: ["Kit"]
+        ),
         // The floor navbench compares navd with: a minimal C libuv server that answers every
         // newline-terminated request on a Unix socket with one fixed line; with --sqlite, after
         // committing a row per request the way a durable navd does (navd's VFS, so CSQLiteWAL).
@@ -299,6 +324,16 @@ let package = Package(
             dependencies: ["NavJSON", "NavviewKit", "NavClient", "NavigationCore", "NavRandom"],
             path: "Tests/NavviewTests",
             exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "NavwebTests",
+            dependencies: [
+                "NavJSON", "NavwebKit", "NavClient", "NavigationCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/NavwebTests"
         ),
     ],
     swiftLanguageModes: [.v6]

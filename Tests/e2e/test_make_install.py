@@ -24,7 +24,7 @@ import pytest
 
 from navd_harness import REPO_ROOT
 
-PROGRAMS = ["navd", "navctl", "navview"]
+PROGRAMS = ["navd", "navctl", "navview", "navweb"]
 
 pytestmark = pytest.mark.skipif(shutil.which("make") is None or shutil.which("swift") is None,
                                 reason="needs make and swift")
@@ -74,7 +74,7 @@ def test_a_man_page_for_every_command_and_subcommand(prefix):
     expected = set()
     for program in PROGRAMS:
         expected |= {f"{name}.1" for name in page_names(command_tree(prefix / "bin" / program), program)}
-    assert {"navd.1", "navctl.1", "navview.1", "navctl.route.1", "navd.check.1"} <= expected
+    assert {"navd.1", "navctl.1", "navview.1", "navweb.1", "navctl.route.1", "navd.check.1"} <= expected
     assert {p.name for p in man1.iterdir()} == expected
 
 

@@ -70,5 +70,16 @@ def test_demo_opens_navd_two_viewers_and_the_tour(navd_command, tmp_path):
             time.sleep(0.1)
         else:
             raise AssertionError("the demo's viewers never showed the tour's first step:\n" + "\n\n".join(captures.values()))
+        # navweb, when built, runs in the window named navweb and prints the URL to open.
+        if os.access(binaries / "navweb", os.X_OK):
+            deadline = time.monotonic() + 30
+            text = ""
+            while time.monotonic() < deadline:
+                text = tmux("capture-pane", "-p", "-J", "-t", "navview-demo-test:navweb")
+                if re.search(r"open http://127\.0\.0\.1:\d+/\?token=[0-9a-f]{48}", text):
+                    break
+                time.sleep(0.1)
+            else:
+                raise AssertionError("the demo's navweb window never showed its URL:\n" + text)
     finally:
         subprocess.run(["tmux", "kill-server"], capture_output=True, timeout=10, env=env)

@@ -1,6 +1,7 @@
 #!/bin/sh
 # `make demo`: one tmux window with navd, two navview viewers and a scripted tour, so that
-# several viewers can be seen following one navigation state. Argument: the directory of the
+# several viewers can be seen following one navigation state; navweb in a second window, whose
+# URL opens the same state in a browser. Argument: the directory of the
 # built binaries (navd, navview). NAVVIEW_DEMO_DETACHED=1 leaves the session detached (tests).
 set -eu
 bin=$(cd "${1:-.build/debug}" && pwd)
@@ -34,9 +35,15 @@ tmux split-window -h -t "$viewer_a" "LANG=\${LANG:-C.UTF-8} \"$bin/navview\" --s
 tmux split-window -h -t "$navd_pane" \
     "while NAVD_SOCKET=\"$socket\" sh \"$here/tour.sh\"; do printf '\nEnter runs the tour again; Ctrl-B d detaches; tmux kill-session -t $session ends the demo. '; read -r _ || break; done"
 tmux select-pane -t "$viewer_a"
+# navweb, when built, in a second window (Ctrl-B n): the same state in a browser, with controls.
+if [ -x "$bin/navweb" ]; then
+    tmux new-window -d -t "$session" -n navweb \
+        "\"$bin/navweb\" --socket \"$socket\" --control; echo \"navweb exited with status \$?; Enter closes this window\"; read -r _"
+fi
 
 if [ "${NAVVIEW_DEMO_DETACHED:-0}" = 1 ]; then
     echo "demo: tmux session $session is running (navd at $socket)"
+    if [ -x "$bin/navweb" ]; then echo "demo: navweb is in the window named navweb (its URL is there)"; fi
 elif [ -n "${TMUX:-}" ]; then
     tmux switch-client -t "$session"
 else

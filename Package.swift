@@ -231,7 +231,7 @@ let package = Package(
         .target(
             name: "NavwebKit",
             dependencies: [
-                "NavJSON", "NavClient", "NavigationCore", "NavGraph", "NavviewKit", "NavSystem",
+                "NavJSON", "NavClient", "NavProtocol", "NavigationCore", "NavGraph", "NavviewKit", "NavSystem",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Clients/navweb/Kit"
@@ -328,7 +328,7 @@ let package = Package(
         .testTarget(
             name: "NavwebTests",
             dependencies: [
-                "NavJSON", "NavwebKit", "NavClient", "NavigationCore",
+                "NavJSON", "NavwebKit", "NavClient", "NavProtocol", "NavigationCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -3,6 +3,7 @@ import HummingbirdTesting
 import Logging
 import NavClient
 import NavJSON
+import NavProtocol
 import Synchronization
 import Testing
 @testable import NavwebKit
@@ -16,9 +17,9 @@ final class FakeGateway: NavdGateway {
         self.answers = answers
     }
 
-    func call(_ method: String, _ params: JSONValue) async -> Result<JSONValue, NavClientError> {
-        calls.withLock { $0.append("\(method) \(params)") }
-        return answers[method] ?? .failure(.rpc(RPCError(code: -32601, message: "no such method", data: ["reason": "unknownMethod"])))
+    func call(_ method: RPCMethod, _ params: JSONValue) async -> Result<JSONValue, NavClientError> {
+        calls.withLock { $0.append("\(method.rawValue) \(params)") }
+        return answers[method.rawValue] ?? .failure(.rpc(RPCError(code: .methodNotFound, message: "no such method", data: ["reason": "unknownMethod"])))
     }
 }
 
@@ -161,7 +162,7 @@ final class FakeGateway: NavdGateway {
     }
 
     @Test func controlRelaysNavdsRefusal() async throws {
-        let refusal = RPCError(code: -32002, message: "post may not open settingsHome", data: ["reason": "routeNotAllowed"])
+        let refusal = RPCError(code: .routeNotAllowed, message: "post may not open settingsHome", data: ["reason": "routeNotAllowed"])
         let gateway = FakeGateway(["nav.route": .failure(.rpc(refusal))])
         let answer = try await control(app(control: true, gateway: gateway), #"{"method":"nav.route","params":{"to":"settingsHome"}}"#)
         #expect(answer.status == .unprocessableContent)

@@ -40,7 +40,7 @@ public actor GraphPicture {
 
     public func picture() async -> Result<Picture, Failure> {
         let definition: JSONValue
-        switch await gateway.call("routes.list", [:]) {
+        switch await gateway.call(.routesList, [:]) {
         case .success(let result):
             guard let value = result["definition"] else { return .failure(.navd("routes.list has no definition")) }
             definition = value

@@ -1,4 +1,5 @@
 public import NavClient
+public import NavProtocol
 public import NavJSON
 internal import Dispatch
 
@@ -6,7 +7,7 @@ internal import Dispatch
 /// with `--control` the navigation methods): one call, answered or failed. Tests give the
 /// routes one that answers without a navd.
 public protocol NavdGateway: Sendable {
-    func call(_ method: String, _ params: JSONValue) async -> Result<JSONValue, NavClientError>
+    func call(_ method: RPCMethod, _ params: JSONValue) async -> Result<JSONValue, NavClientError>
 }
 
 /// The gateway to a real navd: each call opens its own connection (named `navweb`), makes the
@@ -21,13 +22,13 @@ public struct SocketGateway: NavdGateway {
         self.timeout = timeout
     }
 
-    public func call(_ method: String, _ params: JSONValue) async -> Result<JSONValue, NavClientError> {
+    public func call(_ method: RPCMethod, _ params: JSONValue) async -> Result<JSONValue, NavClientError> {
         let (socketPath, timeout) = (self.socketPath, self.timeout)
         return await Blocking.run {
             do throws(NavClientError) {
                 let client = try NavClient(socketPath: socketPath, name: "navweb")
                 defer { client.close() }
-                return .success(try client.call(method, params, timeout: timeout))
+                return .success(try client.call(method.rawValue, params, timeout: timeout))
             } catch {
                 return .failure(error)
             }

@@ -1,5 +1,6 @@
 public import Hummingbird
 internal import NavClient
+internal import NavProtocol
 internal import NavJSON
 
 /// navweb's routes, every one behind `AccessMiddleware`:
@@ -22,9 +23,7 @@ public struct WebRoutes: Sendable {
 
     /// What `POST /api/control` may call: the page's buttons and deep-link box, nothing that
     /// rewrites history or the session.
-    public static let controlMethods: Set<String> = [
-        "nav.route", "nav.close", "nav.selectTab", "nav.deeplink", "nav.popToRoot", "nav.dismissAll",
-    ]
+    static let controlMethods: Set<RPCMethod> = [.navRoute, .navClose, .navSelectTab, .navDeeplink, .navPopToRoot, .navDismissAll]
 
     public init(policy: AccessPolicy, hub: PageHub, gateway: any NavdGateway, control: Bool) {
         self.policy = policy
@@ -66,7 +65,7 @@ public struct WebRoutes: Sendable {
         }
         let gateway = self.gateway
         router.get("/api/info") { _, _ in
-            await Self.relay(gateway.call("daemon.info", [:]))
+            await Self.relay(gateway.call(.daemonInfo, [:]))
         }
         router.get("/api/history") { request, _ in
             await Self.history(request, gateway: gateway)
@@ -111,14 +110,14 @@ public struct WebRoutes: Sendable {
         if case .rpc(let rpc) = error {
             return WebResponse.error(
                 rpc.message, status: .unprocessableContent,
-                navd: ["code": .int(rpc.code), "message": .string(rpc.message), "reason": .string(rpc.reason)])
+                navd: ["code": .int(rpc.code.rawValue), "message": .string(rpc.message), "reason": .string(rpc.reason)])
         }
         return WebResponse.error("navd: \(error)", status: .badGateway)
     }
 
     static func history(_ request: Request, gateway: any NavdGateway) async -> Response {
         guard let text = request.uri.queryParameters["revision"] else {
-            switch await gateway.call("nav.history", ["limit": 1]) {
+            switch await gateway.call(.navHistory, ["limit": 1]) {
             case .success(let value):
                 return WebResponse.json(["oldest": value["oldest"] ?? .null, "latest": value["latest"] ?? .null])
             case .failure(let error): return navdError(error)
@@ -127,9 +126,9 @@ public struct WebRoutes: Sendable {
         guard let revision = Int(text), revision >= 1 else {
             return WebResponse.error("revision must be a positive integer, not \(text)", status: .badRequest)
         }
-        let info = await gateway.call("daemon.info", [:])
+        let info = await gateway.call(.daemonInfo, [:])
         let instance = (try? info.get())?["instance"]?.stringValue ?? ""
-        switch await gateway.call("nav.history", ["since": .int(revision - 1), "limit": 1, "tree": true]) {
+        switch await gateway.call(.navHistory, ["since": .int(revision - 1), "limit": 1, "tree": true]) {
         case .failure(let error):
             return navdError(error)
         case .success(let value):
@@ -156,11 +155,12 @@ public struct WebRoutes: Sendable {
             return WebResponse.error("a control request is at most 64 KiB", status: .contentTooLarge)
         }
         let parsed = try? JSONParser.parse(String(buffer: buffer))
-        guard let body = parsed, let method = body["method"]?.stringValue else {
+        guard let body = parsed, let name = body["method"]?.stringValue else {
             return WebResponse.error("a control request is {\"method\": …, \"params\": {…}}", status: .badRequest)
         }
-        guard controlMethods.contains(method) else {
-            return WebResponse.error("\(method) is not one of \(controlMethods.sorted().joined(separator: ", "))", status: .badRequest)
+        guard let method = RPCMethod(rawValue: name), controlMethods.contains(method) else {
+            let allowed = controlMethods.map(\.rawValue).sorted().joined(separator: ", ")
+            return WebResponse.error("\(name) is not one of \(allowed)", status: .badRequest)
         }
         let params = body["params"] ?? [:]
         guard params.objectValue != nil else {

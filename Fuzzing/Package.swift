@@ -62,6 +62,7 @@ let package = Package(
                 "FuzzSupport",
                 .product(name: "NavServer", package: "navd"),
                 .product(name: "NavStore", package: "navd"),
+                .product(name: "NavHistory", package: "navd"),
                 .product(name: "NavProtocol", package: "navd"),
                 .product(name: "NavJSON", package: "navd"),
                 .product(name: "NavigationCore", package: "navd"),

@@ -1,4 +1,5 @@
 import FuzzSupport
+import NavHistory
 import NavJSON
 import NavProtocol
 import NavServer

@@ -31,9 +31,10 @@ extension NavServer {
         // Needed by the response alone, they are written there.
         let events = subscribers.isEmpty && store == nil ? nil : result.events.encodedJSON
         // The cause is written once: the history, the store and every notification copy it.
-        let cause = HistoryCause(
-            method: method.rawValue, encodedParams: params, client: connection.name, clientID: connection.idText,
-            event: event?.name, by: event?.by, steps: event?.steps, in: &causeBuffer)
+        let members = event.map { connection.causeMembers + HistoryCause.eventMembers(event: $0.name, by: $0.by, steps: $0.steps) }
+        let cause = params.withUnsafeBufferPointer {
+            HistoryCause(method: method.rawValue, encodedParams: $0, members: members ?? connection.causeMembers, in: &causeBuffer)
+        }
         remember(result, cause: cause, encodedEvents: events)
         guard let events, !subscribers.isEmpty else { return .operation(result, events: events) }
         let record = ChangeRecord(

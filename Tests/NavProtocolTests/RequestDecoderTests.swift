@@ -39,6 +39,19 @@ import NavJSON
             == .single(.call(id: 1, .url(screen: ScreenID("s2")!), params: .none)))
     }
 
+    /// Whitespace in params is found wherever it stands (they are checked eight bytes at a
+    /// time, then byte by byte), and a byte from 0x80 up (UTF-8 in a string) is not taken for it.
+    @Test func whitespaceIsFoundAnywhereInTheParams() {
+        let compact = #"{"to":"feed","params":{"ops":[1,2,3,4,5,6,7,8,9,10,11,12,13],"name":"é"}}"#
+        let line = { (params: String) in #"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":"# + params + "}" }
+        #expect(receivedParams(line(compact)) == compact)
+        for (offset, byte) in compact.utf8.enumerated() where byte == UInt8(ascii: ",") {
+            var spaced = Array(compact.utf8)
+            spaced.insert(UInt8(ascii: " "), at: offset + 1)
+            #expect(receivedParams(line(String(decoding: spaced, as: UTF8.self))) == compact, "space after byte \(offset)")
+        }
+    }
+
     /// Params read for the method named before them are read again for the one named last.
     @Test func aRepeatedKeyCountsWithItsLastValue() {
         #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.close","params":{"screen":"s2"},"method":"nav.url"}"#)

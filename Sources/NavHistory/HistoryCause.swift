@@ -21,16 +21,17 @@ public struct HistoryCause: Sendable, Hashable {
         method: String, encodedParams: [UInt8], client: String? = nil, clientID: String? = nil,
         event: String? = nil, by: String? = nil, steps: [UInt8]? = nil
     ) {
-        var out = JSONBuffer(capacity: 64 + encodedParams.count + (steps?.count ?? 0))
-        self.init(method: method, encodedParams: encodedParams, client: client, clientID: clientID, event: event, by: by, steps: steps, in: &out)
+        var members = Self.clientMembers(client: client, clientID: clientID)
+        members.append(contentsOf: Self.eventMembers(event: event, by: by, steps: steps))
+        var out = JSONBuffer(capacity: 64 + encodedParams.count + members.count)
+        self = encodedParams.withUnsafeBufferPointer { Self(method: method, encodedParams: $0, members: members, in: &out) }
     }
 
     /// Writes the cause once in `out` (emptied first: a buffer the caller keeps for every
-    /// revision), then copies it into `bytes`.
-    public init(
-        method: String, encodedParams: [UInt8], client: String?, clientID: String?, event: String?, by: String?, steps: [UInt8]?,
-        in out: inout JSONBuffer
-    ) {
+    /// revision), then copies it into `bytes`. `members` are what follows the params: a
+    /// client's `clientMembers` (written once per client, not per revision), then an event's
+    /// `eventMembers`.
+    public init(method: String, encodedParams: UnsafeBufferPointer<UInt8>, members: [UInt8], in out: inout JSONBuffer) {
         out.removeAll()
         out.append(#"{"method":"#)
         JSONWriter.writeString(method, into: &out)
@@ -38,25 +39,39 @@ public struct HistoryCause: Sendable, Hashable {
         out.append(#","params":"#)
         out.append(encodedParams)
         let paramsEnd = out.count
-        out.append(#","client":"#)
-        JSONWriter.writeString(client, into: &out)
-        out.append(#","clientId":"#)
-        JSONWriter.writeString(clientID, into: &out)
-        if let event {
-            out.append(#","event":"#)
-            JSONWriter.writeString(event, into: &out)
-        }
-        if let by {
-            out.append(#","by":"#)
-            JSONWriter.writeString(by, into: &out)
-        }
-        if let steps {
-            out.append(#","steps":"#)
-            out.append(steps)
-        }
+        out.append(members)
         out.append(UInt8(ascii: "}"))
         bytes = out.bytes
         paramsRange = paramsStart..<paramsEnd
+    }
+
+    /// `,"client":…,"clientId":…`: who made the revision, as every cause it makes says it.
+    public static func clientMembers(client: String?, clientID: String?) -> [UInt8] {
+        JSONBuffer.encode(capacity: 64) { out in
+            out.append(#","client":"#)
+            JSONWriter.writeString(client, into: &out)
+            out.append(#","clientId":"#)
+            JSONWriter.writeString(clientID, into: &out)
+        }
+    }
+
+    /// `,"event":…,"by":…,"steps":…` of a revision an `event.emit` made (each only when
+    /// given): `steps` is the JSON array of the steps the event became.
+    public static func eventMembers(event: String?, by: String?, steps: [UInt8]?) -> [UInt8] {
+        JSONBuffer.encode(capacity: 64 + (steps?.count ?? 0)) { out in
+            if let event {
+                out.append(#","event":"#)
+                JSONWriter.writeString(event, into: &out)
+            }
+            if let by {
+                out.append(#","by":"#)
+                JSONWriter.writeString(by, into: &out)
+            }
+            if let steps {
+                out.append(#","steps":"#)
+                out.append(steps)
+            }
+        }
     }
 
     /// A cause whose params are `params` written once (navd's own causes, tests).

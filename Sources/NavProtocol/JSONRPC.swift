@@ -153,12 +153,11 @@ public enum JSONRPC {
         }
 
         // What a revision's record keeps of the request (`ReceivedParams`).
-        var received: [UInt8] = []
+        var received = ReceivedParams.none
         switch params {
         case .absent:
             if let call = RPCCall(withoutFields: known) { return .call(id: id, call) }
             fields = Params(names: known.fields)
-            if known.mutatesState { received = ReceivedParams.empty }
         case .array:
             return .refused(id: id, error: .positionalParams(method: known.rawValue))
         case .other(let typeName):
@@ -169,11 +168,11 @@ public enum JSONRPC {
                 var rescan = JSONScanner(scanner, at: range.lowerBound)
                 fields = try Params(names: known.fields, scanning: &rescan, depth: depth + 1)
             }
-            if known.mutatesState { received = ReceivedParams.compacted(scanner.bytes, range) }
+            if known.mutatesState { received = ReceivedParams(range) }
         case .object(let range):
             var rescan = JSONScanner(scanner, at: range.lowerBound)
             fields = try Params(names: known.fields, scanning: &rescan, depth: depth + 1)
-            if known.mutatesState { received = ReceivedParams.compacted(scanner.bytes, range) }
+            if known.mutatesState { received = ReceivedParams(range) }
         }
         do throws(NavError) {
             return .call(id: id, try RPCCall.decode(known, &fields!), params: received)

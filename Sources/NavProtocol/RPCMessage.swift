@@ -5,10 +5,10 @@ public import NavJSON
 public enum RPCEntry: Sendable, Hashable {
     /// A request to run. `id` is nil for a notification, which is never answered; otherwise a
     /// string, a number or `null`, kept as read (`.int`, `.double`, `.string`, `.null`) so the
-    /// response echoes it. `params`: for a method that changes the state, its `params` object
-    /// as received (`ReceivedParams`: `{}` when it gave none), what the revision's record
-    /// keeps as its cause; empty for any other method.
-    case call(id: JSONValue?, RPCCall, params: [UInt8] = [])
+    /// response echoes it. `params`: for a method that changes the state, where its `params`
+    /// object lies in the line (`ReceivedParams`: `{}` when it gave none), what the revision's
+    /// record keeps as its cause; `.none` for any other method.
+    case call(id: JSONValue?, RPCCall, params: ReceivedParams = .none)
     /// A request of a method navd has whose params that method refuses (`-32602`): answered
     /// only when it has an id. While navd shuts down, a mutation is refused as such first.
     case badParams(id: JSONValue?, method: RPCMethod, error: NavError)

@@ -1,5 +1,6 @@
 import NavProtocol
 import NavigationCore
+import NavHistory
 import NavJSON
 
 /// One client as the server tracks it. A class: the server reaches a connection through its
@@ -10,7 +11,12 @@ final class ClientConnection {
     let idText: String
     var decoder: FrameDecoder
     /// Set by `daemon.hello`.
-    var name: String?
+    var name: String? {
+        didSet { causeMembers = HistoryCause.clientMembers(client: name, clientID: idText) }
+    }
+    /// `,"client":…,"clientId":…` of every revision this client makes, written once (when it
+    /// connects, again when it names itself).
+    private(set) var causeMembers: [UInt8]
     var oversizedLines = 0
     var subscription: Subscription?
     /// More unsent bytes than the high watermark: seen when a send queued them (the transport
@@ -29,6 +35,7 @@ final class ClientConnection {
     init(id: ClientID, decoder: FrameDecoder) {
         self.idText = id.description
         self.id = id
+        self.causeMembers = HistoryCause.clientMembers(client: nil, clientID: idText)
         self.decoder = decoder
     }
 

@@ -9,7 +9,7 @@ extension NavServer {
     static let shuttingDownError = NavError(.shuttingDown, "navd is shutting down")
 
     /// Runs a mutation whose request gave `params`; a committed revision is broadcast.
-    func perform(_ operation: NavOperation, params: [UInt8], in read: inout ReadBatch) throws(NavError) -> CallResult {
+    func perform(_ operation: NavOperation, params: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch) throws(NavError) -> CallResult {
         let (result, isCommit) = try Self.run(operation, on: &engine)
         // Only a committed revision is news: no-ops and dry runs are not.
         guard isCommit else { return .operation(result, events: nil) }
@@ -22,7 +22,7 @@ extension NavServer {
     /// request's params as received), broadcast (with the session when `sessionChanged`, with
     /// the event and who handled it for `event.emit`).
     func committed(
-        _ result: OperationResult, method: RPCMethod, params: [UInt8], sessionChanged: Bool = false,
+        _ result: OperationResult, method: RPCMethod, params: UnsafeBufferPointer<UInt8>, sessionChanged: Bool = false,
         event: (name: String, by: String, steps: [UInt8])? = nil, in read: inout ReadBatch
     ) -> CallResult {
         read.committed = true
@@ -31,9 +31,9 @@ extension NavServer {
         // Needed by the response alone, they are written there.
         let events = subscribers.isEmpty && store == nil ? nil : result.events.encodedJSON
         // The cause is written once: the history, the store and every notification copy it.
+        let members = event.map { connection.causeMembers + HistoryCause.eventMembers(event: $0.name, by: $0.by, steps: $0.steps) }
         let cause = HistoryCause(
-            method: method.rawValue, encodedParams: params, client: connection.name, clientID: connection.idText,
-            event: event?.name, by: event?.by, steps: event?.steps, in: &causeBuffer)
+            method: method.rawValue, encodedParams: params, members: members ?? connection.causeMembers, in: &causeBuffer)
         remember(result, cause: cause, encodedEvents: events)
         guard let events, !subscribers.isEmpty else { return .operation(result, events: events) }
         let record = ChangeRecord(

@@ -6,8 +6,9 @@ import NavJSON
 extension NavServer {
     /// One request, its response written into the read's responses: its result or its error,
     /// and nothing for a notification (no `id`), which is never answered, not even with an
-    /// error, unless it is not a valid request at all.
-    func answer(_ entry: RPCEntry, in read: inout ReadBatch) {
+    /// error, unless it is not a valid request at all. `line` is the line `entry` was read
+    /// from: a mutation's params are read there.
+    func answer(_ entry: RPCEntry, of line: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch) {
         switch entry {
         case .invalid(let id, let error):
             RPCEncoder.failure(id: id, error: error, into: &read.responses)
@@ -22,7 +23,7 @@ extension NavServer {
         case .call(let id, let call, let params):
             let result: CallResult
             do throws(NavError) {
-                result = try run(call, id: id, params: params, in: &read)
+                result = try params.withBytes(in: line) { (params) throws(NavError) in try run(call, id: id, params: params, in: &read) }
             } catch {
                 if let id { RPCEncoder.failure(id: id, error: error, into: &read.responses) }
                 return
@@ -36,7 +37,7 @@ extension NavServer {
     /// Runs a call: every method navd has, one case each. `id` is the request's (`nil` for a
     /// notification): a queued `event.emit` is answered with it later. `params`, a mutation's
     /// params as received, are the cause of the revision it makes.
-    func run(_ call: RPCCall, id: JSONValue?, params: [UInt8], in read: inout ReadBatch) throws(NavError) -> CallResult {
+    func run(_ call: RPCCall, id: JSONValue?, params: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch) throws(NavError) -> CallResult {
         let connection = read.connection
         switch call {
         case .operation(let operation):

@@ -14,13 +14,13 @@ extension NavServer {
     /// `event.emit`: handled now when the queue is idle and no listener listens to it (the
     /// definition's steps, or `handled: false`); otherwise queued (`.held`).
     func emit(
-        _ name: String, payload: JSONObject, expectRevision: Int?, id: JSONValue?, params: [UInt8], in read: inout ReadBatch
+        _ name: String, payload: JSONObject, expectRevision: Int?, id: JSONValue?, params: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch
     ) throws(NavError) -> CallResult {
         guard !shuttingDown else { throw Self.shuttingDownError }
         guard let event = engine.definition.event(named: name) else { throw unknownEvent(name) }
         let pending = PendingEmit(
             emitter: read.connection.id, requestID: id, event: event, payload: try event.validatedPayload(payload),
-            expectRevision: expectRevision, params: params)
+            expectRevision: expectRevision, params: Array(params))
         if updateEventQueue({ $0.isIdle && !$0.hasListeners(of: name) }) {
             return .emitted(try handle(pending, by: .definition, skipped: [], in: &read))
         }
@@ -261,10 +261,12 @@ extension NavServer {
         let (result, isCommit) = try Self.run(operation, on: &engine)
         var events: [UInt8]? = nil
         if isCommit {
-            if case .operation(_, let encoded) = committed(
-                result, method: .eventEmit, params: pending.params, sessionChanged: result.changedPending,
-                event: (pending.event.name, by, JSONWriter.bytes(.array(stepsJSON))), in: &read)
-            {
+            let answer = pending.params.withUnsafeBufferPointer { params in
+                committed(
+                    result, method: .eventEmit, params: params, sessionChanged: result.changedPending,
+                    event: (pending.event.name, by, JSONWriter.bytes(.array(stepsJSON))), in: &read)
+            }
+            if case .operation(_, let encoded) = answer {
                 events = encoded
             }
         }

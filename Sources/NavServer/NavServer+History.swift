@@ -46,7 +46,7 @@ extension NavServer {
 
     /// `nav.goto {revision, expectRevision?}`: the tree of a revision the history still has,
     /// current again as a new revision (or a no-op when it is the current tree).
-    func goto(_ revision: Int, expectRevision: Int?, params: [UInt8], in read: inout ReadBatch) throws(NavError) -> CallResult {
+    func goto(_ revision: Int, expectRevision: Int?, params: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch) throws(NavError) -> CallResult {
         try checkExpected(expectRevision)
         let found: NavigationTree?
         do {
@@ -61,7 +61,7 @@ extension NavServer {
     }
 
     /// `nav.reset {expectRevision?}`: the boot tree with fresh ids, as a new revision.
-    func reset(expectRevision: Int?, params: [UInt8], in read: inout ReadBatch) throws(NavError) -> CallResult {
+    func reset(expectRevision: Int?, params: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch) throws(NavError) -> CallResult {
         let sessionBefore = engine.session
         let result = try engine.reset(expectRevision: expectRevision)
         // A reset returns the session to boot: flags set before it changed with no event.

@@ -119,7 +119,7 @@ extension NavServer {
         case .failure(let error):
             RPCEncoder.failure(id: .null, error: error, into: &read.responses)
         case .single(let entry):
-            answer(entry, in: &read)
+            answer(entry, of: line, in: &read)
         case .batch(let entries):
             // Each answer is written as a single one is, its newline then turned into the
             // separator; the `[` comes out again if no entry is answered. A response in the
@@ -130,7 +130,7 @@ extension NavServer {
             defer { read.inBatch = false }
             for entry in entries {
                 let before = read.responses.count
-                answer(entry, in: &read)
+                answer(entry, of: line, in: &read)
                 if read.responses.count > before {
                     read.responses.removeLast()
                     read.responses.append(UInt8(ascii: ","))

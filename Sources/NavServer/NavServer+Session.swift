@@ -7,7 +7,7 @@ import NavJSON
 /// it waits for is set.
 extension NavServer {
     func setSession(
-        _ flags: [FlagAssignment], expectRevision: Int?, params: [UInt8], in read: inout ReadBatch
+        _ flags: [FlagAssignment], expectRevision: Int?, params: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch
     ) throws(NavError) -> CallResult {
         let change = try engine.setFlags(flags.map { (name: $0.name, value: $0.value) }, expectRevision: expectRevision)
         guard !change.noop else { return .encoded(change.encodedJSON) }

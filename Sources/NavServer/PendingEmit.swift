@@ -10,6 +10,7 @@ struct PendingEmit {
     /// Validated, defaults filled.
     var payload: JSONObject
     var expectRevision: Int?
-    /// The request's params as received: its revision's cause.
+    /// The request's params as received, copied out of its line (the emit may wait longer than
+    /// the line is kept): its revision's cause.
     var params: [UInt8] = []
 }

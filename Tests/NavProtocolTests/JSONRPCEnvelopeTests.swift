@@ -69,8 +69,8 @@ import NavJSON
     }
 
     @Test func paramsAreDecodedAndUnknownMembersIgnored() {
-        #expect(decode(#"{"jsonrpc":"2.0","method":"nav.route","params":{"to":"feed"},"id":1,"extra":true}"#)
-            == .single(.call(id: 1, .operation(.route(RouteRequest(to: "feed"))), params: Array(#"{"to":"feed"}"#.utf8))))
+        let line = #"{"jsonrpc":"2.0","method":"nav.route","params":{"to":"feed"},"id":1,"extra":true}"#
+        #expect(decode(line) == .single(.call(id: 1, .operation(.route(RouteRequest(to: "feed"))), params: params(#"{"to":"feed"}"#, in: line))))
         #expect(decode(#"{"id":1,"params":[],"method":"rpc.other","jsonrpc":"2.0"}"#)
             == .single(.refused(id: 1, error: .methodNotFound("rpc.other"))))
     }

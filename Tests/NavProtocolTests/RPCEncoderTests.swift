@@ -89,6 +89,6 @@ import NavJSON
         }
         #expect(messages == [.single(.call(
             id: 3, .operation(.popTo(screen: .id(ScreenID("s4")!), inclusive: true)),
-            params: Array(#"{"screen":"s4","inclusive":true}"#.utf8)))])
+            params: params(#"{"screen":"s4","inclusive":true}"#, in: text(out))))])
     }
 }

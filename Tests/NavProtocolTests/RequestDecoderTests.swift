@@ -15,7 +15,7 @@ import NavJSON
         let params = [#"{"screen":"s2","expectRevision":3}"#, #"{"expectRevision":3,"screen":"s2"}"#, #"{"screen":"s2","expectRevision":3}"#]
         for (line, params) in zip(orders, params) {
             #expect(
-                decode(line) == .single(.call(id: 4, .operation(.close(screen: ScreenID("s2")!, expectRevision: 3)), params: Array(params.utf8))),
+                decode(line) == .single(.call(id: 4, .operation(.close(screen: ScreenID("s2")!, expectRevision: 3)), params: NavProtocolTests.params(params, in: line))),
                 "\(line)")
         }
     }
@@ -26,24 +26,42 @@ import NavJSON
     @Test func aMutationKeepsItsParamsAsReceived() {
         let line = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"nav.deeplink\",\"params\": {\"dryRun\" :false,\"url\"\t:"
             + "\"/a b\\\" c\\\\ \\u0064\" ,\r \"expectRevision\": 7 }}"
+        let object = "{\"dryRun\" :false,\"url\"\t:\"/a b\\\" c\\\\ \\u0064\" ,\r \"expectRevision\": 7 }"
         #expect(decode(line) == .single(.call(
-            id: 1, .operation(.deeplink(url: #"/a b" c\ d"#, expectRevision: 7)),
-            params: Array(#"{"dryRun":false,"url":"/a b\" c\\ \u0064","expectRevision":7}"#.utf8))))
-        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.dismissAll"}"#)
-            == .single(.call(id: 1, .operation(.dismissAll()), params: Array("{}".utf8))))
+            id: 1, .operation(.deeplink(url: #"/a b" c\ d"#, expectRevision: 7)), params: params(object, in: line))))
+        #expect(receivedParams(line) == #"{"dryRun":false,"url":"/a b\" c\\ \u0064","expectRevision":7}"#)
+        let compact = #"{"jsonrpc":"2.0","id":1,"method":"nav.close","params":{"screen":"s2"}}"#
+        #expect(receivedParams(compact) == #"{"screen":"s2"}"#)
+        let none = #"{"jsonrpc":"2.0","id":1,"method":"nav.dismissAll"}"#
+        #expect(decode(none) == .single(.call(id: 1, .operation(.dismissAll()), params: .none)))
+        #expect(receivedParams(none) == "{}")
         #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.url","params": {"screen":"s2"}}"#)
-            == .single(.call(id: 1, .url(screen: ScreenID("s2")!), params: [])))
+            == .single(.call(id: 1, .url(screen: ScreenID("s2")!), params: .none)))
+    }
+
+    /// Whitespace in params is found wherever it stands (they are checked eight bytes at a
+    /// time, then byte by byte), and a byte from 0x80 up (UTF-8 in a string) is not taken for it.
+    @Test func whitespaceIsFoundAnywhereInTheParams() {
+        let compact = #"{"to":"feed","params":{"ops":[1,2,3,4,5,6,7,8,9,10,11,12,13],"name":"é"}}"#
+        let line = { (params: String) in #"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":"# + params + "}" }
+        #expect(receivedParams(line(compact)) == compact)
+        for (offset, byte) in compact.utf8.enumerated() where byte == UInt8(ascii: ",") {
+            var spaced = Array(compact.utf8)
+            spaced.insert(UInt8(ascii: " "), at: offset + 1)
+            #expect(receivedParams(line(String(decoding: spaced, as: UTF8.self))) == compact, "space after byte \(offset)")
+        }
     }
 
     /// Params read for the method named before them are read again for the one named last.
     @Test func aRepeatedKeyCountsWithItsLastValue() {
         #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.close","params":{"screen":"s2"},"method":"nav.url"}"#)
             == .single(.call(id: 1, .url(screen: ScreenID("s2")!))))
-        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.close","params":{"screen":"s2"},"params":{}}"#)
-            == .single(.call(id: 1, .operation(.close(screen: nil)), params: Array("{}".utf8))))
+        let empty = #"{"jsonrpc":"2.0","id":1,"method":"nav.close","params":{"screen":"s2"},"params":{}}"#
+        #expect(decode(empty) == .single(.call(id: 1, .operation(.close(screen: nil)), params: params("{}", in: empty))))
         #expect(decode(#"{"jsonrpc":"2.0","id":1,"id":"b","method":"nav.state"}"#) == .single(.call(id: "b", .state)))
-        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.close","params":{"screen":"s2","screen":"s3"}}"#)
-            == .single(.call(id: 1, .operation(.close(screen: ScreenID("s3")!)), params: Array(#"{"screen":"s2","screen":"s3"}"#.utf8))))
+        let twice = #"{"jsonrpc":"2.0","id":1,"method":"nav.close","params":{"screen":"s2","screen":"s3"}}"#
+        #expect(decode(twice)
+            == .single(.call(id: 1, .operation(.close(screen: ScreenID("s3")!)), params: params(#"{"screen":"s2","screen":"s3"}"#, in: twice))))
     }
 
     /// Fields are refused in the order the method reads them, unknown ones last, wherever
@@ -81,10 +99,11 @@ import NavJSON
     @Test func nestedFieldsAndUnknownKeysAreNamedInFull() {
         #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.close","params":{"\u0078y":1,"screen":"s2"}}"#)
             == .single(.badParams(id: 1, method: .navClose, error: .badField("xy", .unknown))))
-        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":{"to":"a","popTo":{"screen":"b","inclusive":true}}}"#)
+        let nested = #"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":{"to":"a","popTo":{"screen":"b","inclusive":true}}}"#
+        #expect(decode(nested)
             == .single(.call(
                 id: 1, .operation(.route(RouteRequest(to: "a", popTo: .name("b"), popToInclusive: true))),
-                params: Array(#"{"to":"a","popTo":{"screen":"b","inclusive":true}}"#.utf8))))
+                params: params(#"{"to":"a","popTo":{"screen":"b","inclusive":true}}"#, in: nested))))
         #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":{"to":"a","popTo":{"screen":"b","x":1}}}"#)
             == .single(.badParams(id: 1, method: .navRoute, error: .badField("popTo.x", .unknown))))
         #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":{"to":"a","popTo":[]}}"#)
@@ -92,7 +111,7 @@ import NavJSON
         let apply = #"{"jsonrpc":"2.0","id":1,"method":"nav.apply","params":{"ops":[{"method":"nav.close"},{"params":{"to":"p","params":{"k":[1]}},"method":"nav.route"}]}}"#
         #expect(decode(apply) == .single(.call(id: 1, .operation(.apply([
             .close(screen: nil), .route(RouteRequest(to: "p", params: ["k": [1]])),
-        ])), params: Array(#"{"ops":[{"method":"nav.close"},{"params":{"to":"p","params":{"k":[1]}},"method":"nav.route"}]}"#.utf8))))
+        ])), params: params(#"{"ops":[{"method":"nav.close"},{"params":{"to":"p","params":{"k":[1]}},"method":"nav.route"}]}"#, in: apply))))
         let badStep = #"{"jsonrpc":"2.0","id":1,"method":"nav.apply","params":{"ops":[null,{"method":"nav.close","params":{"screen":"s1","zz":0}}]}}"#
         guard case .single(.badParams(_, _, let error)) = decode(badStep) else {
             Issue.record("a bad step is decoded")

@@ -11,6 +11,20 @@ func decode(_ line: String, limits: RPCLimits = RPCLimits()) -> RPCMessage {
     JSONRPC.decode(line: bytes(line), limits: limits)
 }
 
+/// What a call decoded from `line` keeps of its params: where `params`, as written in the
+/// line, lies in it.
+func params(_ params: String, in line: String) -> ReceivedParams {
+    let haystack = bytes(line), needle = bytes(params)
+    let start = (0...(haystack.count - needle.count)).first { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
+    return ReceivedParams(start.map { $0..<($0 + needle.count) })
+}
+
+/// The params bytes a single call decoded from `line` gives its revision's cause.
+func receivedParams(_ line: String) -> String? {
+    guard case .single(.call(_, _, let received)) = decode(line) else { return nil }
+    return bytes(line).withUnsafeBufferPointer { received.withBytes(in: $0) { text(Array($0)) } }
+}
+
 /// The error of a line refused as a whole.
 func lineError(_ message: RPCMessage) -> NavError? {
     if case .failure(let error) = message { return error }

@@ -35,7 +35,7 @@ struct DeepLinkCase {
             broken("a link whose dry run succeeds opens", "\(error)")
         }
         runner.expectInvariants("after the deep link")
-        if case .deeplink(let outcome) = plan.detail, let guarded = outcome.jsonObject["guarded"] {
+        if case .deeplink(let outcome) = plan.detail, let guarded = outcome.jsonValue["guarded"] {
             // The dry run named the guard: the link is held, its redirect opened instead.
             expect(runner.session.pending?.request.method == "nav.deeplink" && runner.revision == navigator.revision + 1,
                    "a link whose dry run hits a guard is held, in one revision", "\(JSONWriter.string(guarded))\nrun: \(run)")

@@ -49,6 +49,7 @@ extension NavEvent: JSONWritable {
     static func write(_ event: UnsafePointer<NavEvent>, into out: inout JSONBuffer) {
         /// `head` ends with the screen id's `"s`; writes up to the flow id's digits (its closing
         /// quote goes out with what follows).
+        @inline(__always)
         func screen(_ head: StaticString, _ ref: ScreenRef) {
             JSONWriter.raw(head, into: &out)
             JSONWriter.writeInt(ref.screen.number, into: &out)
@@ -59,12 +60,14 @@ extension NavEvent: JSONWritable {
             JSONWriter.raw(#","flow":"f"#, into: &out)
             JSONWriter.writeInt(ref.flow.number, into: &out)
         }
+        @inline(__always)
         func via(_ via: EventVia?) {
             JSONWriter.raw(#"","via":"#, into: &out)
             if let via { via.writeJSON(into: &out) } else { JSONWriter.raw("null", into: &out) }
             out.append(UInt8(ascii: "}"))
         }
         /// `head` ends with the flow id's `"f`; writes up to its digits.
+        @inline(__always)
         func flow(_ head: StaticString, _ flow: FlowID) {
             JSONWriter.raw(head, into: &out)
             JSONWriter.writeInt(flow.number, into: &out)

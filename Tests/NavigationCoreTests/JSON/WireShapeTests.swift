@@ -64,7 +64,7 @@ import NavRandom
             (.pendingDropped(method: "nav.deeplink", reason: .replaced),
              #"{"type":"pendingDropped","method":"nav.deeplink","reason":"replaced"}"#),
             (.pendingDropped(method: "nav.route", reason: .failed(NavError(.routeNotAllowed, "no", data: ["from": "a"]))),
-             #"{"type":"pendingDropped","method":"nav.route","reason":"routeNotAllowed","error":{"message":"no","data":{"from":"a"}}}"#),
+             #"{"type":"pendingDropped","method":"nav.route","reason":"routeNotAllowed","error":{"message":"no","data":{"from":"a","reason":"routeNotAllowed"}}}"#),
         ]
         for (event, expected) in cases {
             #expect(text(event) == expected)

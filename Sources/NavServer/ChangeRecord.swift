@@ -12,10 +12,14 @@ struct ChangeRecord {
     /// carries it then).
     var session: [UInt8]? = nil
 
-    /// About what `writeJSON` writes: the fixed text, the cause and the events. A coalesced
-    /// notification's changes are bounded by this sum (`maxCoalescedBytes`).
+    /// At least what `writeJSON` writes: the fixed text (32 bytes), the revision's digits, the
+    /// cause and the events. A coalesced notification's changes are bounded by this sum
+    /// (`maxCoalescedBytes`), so it must never count less than is written.
     func listedBytes(events includeEvents: Bool) -> Int {
-        32 + cause.countWithoutParams + (includeEvents ? events.count : 0)
+        var digits = 1
+        var rest = revision
+        while rest >= 10 { rest /= 10; digits += 1 }
+        return 32 + digits + cause.countWithoutParams + (includeEvents ? events.count : 0)
     }
 
     /// `{"revision":…,"cause":{…},"events":[…]}` (events only when asked for).

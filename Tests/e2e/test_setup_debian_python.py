@@ -53,7 +53,7 @@ def test_make_test_deps_works_with_debians_python3(tmp_path):
     venv = tmp_path / "venv"
     first = make_test_deps(venv, env)
     assert first.returncode == 0, first.stdout + first.stderr
-    assert f"make: installing jsonschema pytest wcwidth==0.7.0 into {venv}" in first.stdout
+    assert f"make: installing jsonschema pytest wcwidth==0.7.0 playwright into {venv}" in first.stdout
 
     probe = subprocess.run(
         [str(venv / "bin" / "python"), "-c",

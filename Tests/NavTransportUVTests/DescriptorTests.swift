@@ -1,10 +1,21 @@
+import Foundation
 import Glibc
 @testable import NavTransportUV
 import Testing
 
+/// Set by `make test` for the run of this suite alone (`swift test --filter Descriptors`).
+let descriptorsRunAlone = ProcessInfo.processInfo.environment["NAVD_DESCRIPTORS_ALONE"] == "1"
+
 extension TransportSuite {
     /// No handle, socket or loop descriptor outlives its use.
-    @Suite struct Descriptors {
+    ///
+    /// These tests count every descriptor of the process, so they run in a process of their own:
+    /// in the one process of `swift test`, other targets' suites (navweb's HTTP tests, the
+    /// client's) open and close sockets at the same time, and a count that moved by theirs failed
+    /// the check (CI: "before 36, after 27"). `make test` runs them after the others with
+    /// NAVD_DESCRIPTORS_ALONE=1; a plain `swift test` lists them as skipped, saying so.
+    @Suite(.enabled(if: descriptorsRunAlone, "counts the whole process's descriptors: run alone, NAVD_DESCRIPTORS_ALONE=1 swift test --filter Descriptors (make test does)"))
+    struct Descriptors {
         /// libuv opens a process-wide signal pipe with the first loop; warm it up first.
         func warmUp() throws {
             let transport = try UVTransport(delegate: Recorder())
@@ -12,7 +23,7 @@ extension TransportSuite {
             transport.run()
         }
 
-        /// Counts may briefly include a descriptor another test target has open: look again.
+        /// libuv closes some descriptors on the loop's last turn: look again for half a second.
         func settles(at expected: Int) -> Bool {
             for _ in 0..<50 {
                 if openFileDescriptorCount() == expected { return true }

@@ -13,7 +13,7 @@ public struct HistoryCause: Sendable, Hashable {
     /// The cause's JSON.
     public let bytes: [UInt8]
     /// Where `,"params":{…}` lies in `bytes`.
-    private let paramsRange: Range<Int>
+    let paramsRange: Range<Int>
 
     /// Writes the cause once. `encodedParams` is the params object's JSON, `steps` the JSON
     /// array of the steps an event became.
@@ -24,15 +24,20 @@ public struct HistoryCause: Sendable, Hashable {
         var members = Self.clientMembers(client: client, clientID: clientID)
         members.append(contentsOf: Self.eventMembers(event: event, by: by, steps: steps))
         var out = JSONBuffer(capacity: 64 + encodedParams.count + members.count)
-        self = encodedParams.withUnsafeBufferPointer { Self(method: method, encodedParams: $0, members: members, in: &out) }
+        paramsRange = encodedParams.withUnsafeBufferPointer { Self.write(method: method, encodedParams: $0, members: members, into: &out) }
+        bytes = out.bytes
     }
 
-    /// Writes the cause once in `out` (emptied first: a buffer the caller keeps for every
-    /// revision), then copies it into `bytes`. `members` are what follows the params: a
-    /// client's `clientMembers` (written once per client, not per revision), then an event's
-    /// `eventMembers`.
-    public init(method: String, encodedParams: UnsafeBufferPointer<UInt8>, members: [UInt8], in out: inout JSONBuffer) {
-        out.removeAll()
+    /// A cause whose params lie at `paramsRange` of `bytes` (a history entry's record).
+    init(bytes: [UInt8], paramsRange: Range<Int>) {
+        self.bytes = bytes
+        self.paramsRange = paramsRange
+    }
+
+    /// Appends the cause's JSON to `out`, which must be empty (the ranges are from its start),
+    /// and returns where `,"params":{…}` lies in it: the one writer of a cause.
+    static func write(method: String, encodedParams: UnsafeBufferPointer<UInt8>, members: [UInt8], into out: inout JSONBuffer) -> Range<Int> {
+        precondition(out.isEmpty, "navd: a cause is written at the start of its buffer")
         out.append(#"{"method":"#)
         JSONWriter.writeString(method, into: &out)
         let paramsStart = out.count
@@ -41,8 +46,7 @@ public struct HistoryCause: Sendable, Hashable {
         let paramsEnd = out.count
         out.append(members)
         out.append(UInt8(ascii: "}"))
-        bytes = out.bytes
-        paramsRange = paramsStart..<paramsEnd
+        return paramsStart..<paramsEnd
     }
 
     /// `,"client":…,"clientId":…`: who made the revision, as every cause it makes says it.

@@ -3,38 +3,60 @@ public import NavigationCore
 /// One committed revision as the history keeps it: when (milliseconds since the Unix epoch,
 /// from the server's clock), why, its events, and the tree it made current.
 ///
-/// An entry the server makes holds its events (their JSON, when the server wrote it for
-/// subscribers or the store) and how to undo its change of the tree (`undo`); its tree is
-/// rebuilt by the `History` from a newer one when it is asked for, and only some entries
-/// keep the tree itself (`KeptTrees`; the navigator's, shared copy-on-write). An entry restored from disk holds the JSON of its events as it was written,
-/// and a way to rebuild its tree's JSON from what the store kept (`rebuildingTree`); it
-/// decodes them when they are asked for: a restart reads ten thousand entries, and only the
-/// ones `nav.history` or `nav.goto` reaches are ever decoded.
+/// The cause and the events are one record of bytes (`HistoryRecord`): the cause's JSON as
+/// the server wrote it when the revision committed, then the events' JSON as the answer,
+/// `nav.changed` and the store copy it. The cause (`HistoryCause`) and the events are read
+/// from those bytes when someone asks for them. An entry the server makes holds how to undo
+/// its change of the tree (`undo`); its tree is rebuilt by the `History` from a newer one when
+/// it is asked for, and only some entries keep the tree itself (`KeptTrees`; the navigator's,
+/// shared copy-on-write). An entry restored from disk holds its record as it was stored, and a
+/// way to rebuild its tree's JSON from what the store kept (`rebuildingTree`); its events and
+/// tree are decoded (and its events checked) only when asked for: a restart reads ten
+/// thousand entries, and only the ones `nav.history` or `nav.goto` reaches are ever decoded.
 public struct HistoryEntry: Sendable {
     public let revision: Int
     public let at: Int
-    /// Everything else, in one shared box: the history holds ten thousand entries, moves
-    /// each one in and drops each one, and a box is one word to move and one object to free.
-    private let contents: Contents
-
-    public var cause: HistoryCause { contents.cause }
-
-    /// The cause's JSON (`HistoryCause.writeJSON`), written where the entry keeps it.
-    public func writeCauseJSON(into out: inout JSONBuffer) {
-        contents.cause.writeJSON(into: &out)
-    }
-    private var storedEvents: Stored<[NavEvent]> { contents.events }
+    private let record: HistoryRecord
     /// `nil` when the history rebuilds it.
-    private var storedTree: Stored<NavigationTree>? { contents.tree }
+    private let storedTree: StoredTree?
+
+    /// The cause, read from the entry's record.
+    public var cause: HistoryCause {
+        HistoryCause(bytes: record.bytes(record.causeRange), paramsRange: record.header.params)
+    }
+
+    /// The cause's JSON (`HistoryCause.writeJSON`), copied from the entry's record.
+    public func writeCauseJSON(into out: inout JSONBuffer) {
+        record.withBytes(record.causeRange) { out.append($0) }
+    }
+
+    /// The cause's JSON without its params, as `nav.changed` lists it
+    /// (`HistoryCause.writeJSONWithoutParams`).
+    public func writeCauseJSONWithoutParams(into out: inout JSONBuffer) {
+        let params = record.header.params
+        record.withBytes(record.causeRange) { cause in
+            out.append(UnsafeBufferPointer(rebasing: cause[..<params.lowerBound]))
+            out.append(UnsafeBufferPointer(rebasing: cause[params.upperBound...]))
+        }
+    }
+
+    /// The events' JSON array, copied from the entry's record (as it was written, or read
+    /// from a store: `writeJSON` checks the latter).
+    public func writeEventsJSON(into out: inout JSONBuffer) {
+        record.withBytes(record.eventsRange) { out.append($0) }
+    }
+
     /// How to make the tree before this revision out of this revision's; `nil` for an entry
     /// that keeps its tree and whose previous entry does too (revision 1, a restored entry, a
     /// migration).
-    public var undo: TreeUndo? { contents.undo }
+    public var undo: TreeUndo? { record.header.undo }
 
-    /// A value, or the JSON its `encodedJSON` wrote, or a way to make that JSON when it is
-    /// asked for (a restored tree: `init(revision:at:cause:encodedEvents:rebuildingTree:)`).
-    private enum Stored<Value: Sendable>: Sendable {
-        case value(Value)
+    /// A tree as an entry keeps it: a value, or the JSON its `encodedJSON` wrote, or a way to
+    /// make that JSON when it is asked for (a restored tree:
+    /// `init(revision:at:cause:encodedEvents:rebuildingTree:)`). One word in the entry: most
+    /// entries keep none.
+    private indirect enum StoredTree: Sendable {
+        case value(NavigationTree)
         case encoded([UInt8])
         case encodedOnDemand(@Sendable () -> [UInt8])
 
@@ -48,37 +70,54 @@ public struct HistoryEntry: Sendable {
         }
     }
 
-    private final class Contents: Sendable {
-        let cause: HistoryCause
-        let events: Stored<[NavEvent]>
-        let tree: Stored<NavigationTree>?
-        let undo: TreeUndo?
-
-        init(cause: HistoryCause, events: Stored<[NavEvent]>, tree: Stored<NavigationTree>?, undo: TreeUndo?) {
-            self.cause = cause
-            self.events = events
-            self.tree = tree
-            self.undo = undo
-        }
-    }
-
-    public init(revision: Int, at: Int, cause: HistoryCause, events: [NavEvent], tree: NavigationTree) {
+    private init(revision: Int, at: Int, record: HistoryRecord, tree: StoredTree?) {
         self.revision = revision
         self.at = at
-        contents = Contents(cause: cause, events: .value(events), tree: .value(tree), undo: nil)
+        self.record = record
+        storedTree = tree
     }
 
-    /// A revision the navigator just made, with the undo of its change (`Navigator.lastUndo`)
-    /// and, when `keeping` is given, its tree. `encodedEvents`, when the server has written
-    /// the events already (for subscribers or the store), are kept instead of the events.
-    public init(
-        revision: Int, at: Int, cause: HistoryCause, events: [NavEvent], encodedEvents: [UInt8]? = nil, undo: TreeUndo,
-        keeping tree: NavigationTree?
+    /// An entry of `cause` whose events are the JSON array `encodedEvents`.
+    private init(
+        revision: Int, at: Int, cause: HistoryCause, encodedEvents: [UInt8], written: Bool, undo: TreeUndo?, tree: StoredTree?
     ) {
-        self.revision = revision
-        self.at = at
-        contents = Contents(
-            cause: cause, events: encodedEvents.map { .encoded($0) } ?? .value(events), tree: tree.map { .value($0) }, undo: undo)
+        let record = cause.bytes.withUnsafeBufferPointer { cause2 in
+            encodedEvents.withUnsafeBufferPointer { events in
+                HistoryRecord.make(cause: cause2, events: events, params: cause.paramsRange, written: written, undo: undo)
+            }
+        }
+        self.init(revision: revision, at: at, record: record, tree: tree)
+    }
+
+    /// An entry keeping its tree (navd's own revisions: its start, a migration; tests): the
+    /// events are written into its record.
+    public init(revision: Int, at: Int, cause: HistoryCause, events: [NavEvent], tree: NavigationTree) {
+        self.init(revision: revision, at: at, cause: cause, encodedEvents: events.encodedJSON, written: true, undo: nil, tree: .value(tree))
+    }
+
+    /// A revision the navigator made, of a cause written already (tests: the server writes
+    /// the cause into the record, `init(revision:at:method:encodedParams:members:…)`).
+    public init(revision: Int, at: Int, cause: HistoryCause, events: [NavEvent], undo: TreeUndo, keeping tree: NavigationTree?) {
+        self.init(
+            revision: revision, at: at, cause: cause, encodedEvents: events.encodedJSON, written: true, undo: undo,
+            tree: tree.map { .value($0) })
+    }
+
+    /// A revision the navigator just made, its record written once: the cause (`method`, the
+    /// request's params as received, then `members`: `HistoryCause.clientMembers` and, for an
+    /// `event.emit`, `eventMembers`), then `events`, in `out` (emptied first: a buffer the
+    /// caller keeps for every revision), then copied into the entry's one allocation. With
+    /// the undo of its change (`Navigator.lastUndo`) and, when `keeping` is given, its tree.
+    public init(
+        revision: Int, at: Int, method: String, encodedParams: UnsafeBufferPointer<UInt8>, members: [UInt8], events: [NavEvent],
+        undo: TreeUndo, keeping tree: NavigationTree?, in out: inout JSONBuffer
+    ) {
+        out.removeAll()
+        let params = HistoryCause.write(method: method, encodedParams: encodedParams, members: members, into: &out)
+        let causeEnd = out.count
+        events.writeJSON(into: &out)
+        let record = out.withUnsafeBytes { HistoryRecord.make($0, causeEnd: causeEnd, params: params, undo: undo) }
+        self.init(revision: revision, at: at, record: record, tree: tree.map { .value($0) })
     }
 
     /// An entry read back from its stored form: `events` are the bytes of `encodedEvents`, and
@@ -89,35 +128,28 @@ public struct HistoryEntry: Sendable {
     public init(
         revision: Int, at: Int, cause: HistoryCause, encodedEvents: [UInt8], rebuildingTree: @escaping @Sendable () -> [UInt8]
     ) {
-        self.revision = revision
-        self.at = at
-        contents = Contents(cause: cause, events: .encoded(encodedEvents), tree: .encodedOnDemand(rebuildingTree), undo: nil)
+        self.init(
+            revision: revision, at: at, cause: cause, encodedEvents: encodedEvents, written: false, undo: nil,
+            tree: .encodedOnDemand(rebuildingTree))
     }
 
-    private init(_ entry: HistoryEntry, tree: Stored<NavigationTree>) {
-        revision = entry.revision
-        at = entry.at
-        contents = Contents(cause: entry.cause, events: entry.storedEvents, tree: tree, undo: entry.undo)
-    }
-
-    /// This entry keeping `tree`, which the history rebuilt for it.
+    /// This entry keeping `tree`, which the history rebuilt for it (its record shared).
     func keeping(_ tree: NavigationTree) -> HistoryEntry {
-        HistoryEntry(self, tree: .value(tree))
+        HistoryEntry(revision: revision, at: at, record: record, tree: .value(tree))
     }
 
-    /// This entry keeping the JSON of the tree the history rebuilt for it.
+    /// This entry keeping the JSON of the tree the history rebuilt for it (its record shared).
     func keeping(encodedTree: [UInt8]) -> HistoryEntry {
-        HistoryEntry(self, tree: .encoded(encodedTree))
+        HistoryEntry(revision: revision, at: at, record: record, tree: .encoded(encodedTree))
     }
 
     /// Whether the entry holds its tree (else the history rebuilds it).
     public var keepsTree: Bool { storedTree != nil }
 
-    /// The revision's events.
+    /// The revision's events, decoded from its record.
     public var events: [NavEvent] {
         get throws(TreeDecodingError) {
-            if case .value(let events) = storedEvents { return events }
-            return try Self.decodeEvents(storedEvents.bytes!, revision: revision)
+            try Self.decodeEvents(encodedEvents, revision: revision)
         }
     }
 
@@ -131,10 +163,9 @@ public struct HistoryEntry: Sendable {
         }
     }
 
-    /// The events as a JSON array, written by the engine's direct writer (or as they were read).
+    /// The events as a JSON array, copied from the entry's record.
     public var encodedEvents: [UInt8] {
-        if case .value(let events) = storedEvents { return events.encodedJSON }
-        return storedEvents.bytes!
+        record.bytes(record.eventsRange)
     }
 
     /// The tree's JSON (`NavigationTree.jsonValue`'s bytes); `nil` when the entry does not
@@ -156,13 +187,14 @@ public struct HistoryEntry: Sendable {
         out.append(#","at":"#)
         JSONWriter.writeInt(at, into: &out)
         out.append(#","cause":"#)
-        cause.writeJSON(into: &out)
+        writeCauseJSON(into: &out)
         out.append(#","events":"#)
-        if case .value(let events) = storedEvents {
-            events.writeJSON(into: &out)
-        } else {
-            out.append(try Self.checked(storedEvents.bytes!, what: "events", revision: revision))
+        if !record.header.written {
+            try record.withBytes(record.eventsRange) { (events) throws(TreeDecodingError) in
+                try Self.check(events, what: "events", revision: revision)
+            }
         }
+        writeEventsJSON(into: &out)
         if includingTree {
             guard let storedTree else {
                 preconditionFailure("navd: the tree of a history entry was asked for where the history did not rebuild it")
@@ -198,20 +230,19 @@ public struct HistoryEntry: Sendable {
 
     /// Stored JSON that reads back as one JSON value, as it is.
     private static func checked(_ bytes: [UInt8], what: String, revision: Int) throws(TreeDecodingError) -> [UInt8] {
-        let problem = bytes.withUnsafeBufferPointer { buffer -> JSONParser.Error? in
-            var scanner = JSONScanner(buffer, maxDepth: maxDepth)
-            do throws(JSONParser.Error) {
-                try scanner.skipValue(depth: 0)
-                try scanner.end()
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let problem {
-            throw TreeDecodingError(message: "history entry \(revision): the stored JSON of its \(what) is invalid (\(problem))")
-        }
+        try bytes.withUnsafeBufferPointer { (buffer) throws(TreeDecodingError) in try check(buffer, what: what, revision: revision) }
         return bytes
+    }
+
+    /// Throws unless `bytes` read back as one JSON value.
+    private static func check(_ bytes: UnsafeBufferPointer<UInt8>, what: String, revision: Int) throws(TreeDecodingError) {
+        var scanner = JSONScanner(bytes, maxDepth: maxDepth)
+        do throws(JSONParser.Error) {
+            try scanner.skipValue(depth: 0)
+            try scanner.end()
+        } catch {
+            throw TreeDecodingError(message: "history entry \(revision): the stored JSON of its \(what) is invalid (\(error))")
+        }
     }
 
     private static func parse(_ bytes: [UInt8], what: String, revision: Int) throws(TreeDecodingError) -> JSONValue {
@@ -241,13 +272,14 @@ public struct HistoryEntry: Sendable {
 /// committed (its events and tree compare by their JSON, which the engine writes one way).
 extension HistoryEntry: Hashable {
     public static func == (lhs: HistoryEntry, rhs: HistoryEntry) -> Bool {
-        lhs.revision == rhs.revision && lhs.at == rhs.at && lhs.cause == rhs.cause
-            && lhs.encodedEvents == rhs.encodedEvents && lhs.encodedTree == rhs.encodedTree
+        lhs.revision == rhs.revision && lhs.at == rhs.at && lhs.record.header.causeEnd == rhs.record.header.causeEnd
+            && lhs.record.bytes(0..<lhs.record.header.count) == rhs.record.bytes(0..<rhs.record.header.count)
+            && lhs.encodedTree == rhs.encodedTree
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(revision)
         hasher.combine(at)
-        hasher.combine(cause)
+        record.withBytes(record.causeRange) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -27,17 +27,14 @@ extension NavServer {
     ) -> CallResult {
         read.committed = true
         let connection = read.connection
-        // The events are encoded once, for the response, every notification and the store.
-        // Needed by the response alone, they are written there.
-        let events = subscribers.isEmpty && store == nil ? nil : result.events.encodedJSON
-        // The cause is written once: the history, the store and every notification copy it.
+        // The cause and the events are written once, into the revision's history entry: the
+        // response, every notification and the store copy them.
         let members = event.map { connection.causeMembers + HistoryCause.eventMembers(event: $0.name, by: $0.by, steps: $0.steps) }
-        let cause = HistoryCause(
-            method: method.rawValue, encodedParams: params, members: members ?? connection.causeMembers, in: &causeBuffer)
-        remember(result, cause: cause, encodedEvents: events)
-        guard let events, !subscribers.isEmpty else { return .operation(result, events: events) }
+        let entry = remember(result, method: method.rawValue, params: params, members: members ?? connection.causeMembers)
+        let events = entry.encodedEvents
+        guard !subscribers.isEmpty else { return .operation(result, events: events) }
         let record = ChangeRecord(
-            revision: result.revision, cause: cause, events: events,
+            revision: result.revision, cause: entry.cause, events: events,
             session: sessionChanged ? engine.session.encodedJSON : nil)
         broadcast(record, deferring: connection.id, into: &read.outbox)
         return .operation(result, events: events)

@@ -6,17 +6,21 @@ import NavJSON
 /// The history of committed revisions and the methods that read it or travel through it
 /// (docs/protocol.md: `nav.history`, `nav.goto`, `nav.reset`).
 extension NavServer {
-    /// Keeps a committed revision (the navigator's newest) with the undo of its change; some
-    /// keep the tree too (`KeptTrees`: by the size of the tree and of the edits since the last
-    /// one), the navigator's value shared until the navigator edits it (copy-on-write).
-    /// Nothing is encoded for it: the events' JSON is kept when the caller wrote it already.
-    func remember(_ result: OperationResult, cause: consuming HistoryCause, encodedEvents: [UInt8]?) {
+    /// Keeps a committed revision (the navigator's newest) with the undo of its change, and
+    /// returns its entry: its record (the cause: `method`, the request's `params` as received
+    /// and `members`, then the events) written once, in `recordBuffer` and then copied into the
+    /// entry. Some entries keep the tree too (`KeptTrees`: by the size of the tree and of the
+    /// edits since the last one), the navigator's value shared until the navigator edits it
+    /// (copy-on-write).
+    func remember(_ result: OperationResult, method: String, params: UnsafeBufferPointer<UInt8>, members: [UInt8]) -> HistoryEntry {
         precondition(result.revision == engine.revision, "navd: only the navigator's newest revision is remembered")
         let keeps = keptTrees.keeps(undo: engine.lastUndo, nodes: engine.tree.screens.count + engine.tree.flows.count)
-        history.append(HistoryEntry(
-            revision: result.revision, at: configuration.now(), cause: cause, events: result.events, encodedEvents: encodedEvents,
-            undo: engine.lastUndo, keeping: keeps ? engine.tree : nil))
+        let entry = HistoryEntry(
+            revision: result.revision, at: configuration.now(), method: method, encodedParams: params, members: members,
+            events: result.events, undo: engine.lastUndo, keeping: keeps ? engine.tree : nil, in: &recordBuffer)
+        history.append(entry)
         commitBeforeTheHistoryDropsOne()
+        return entry
     }
 
     /// `{entries, oldest, latest, more?}`, entries newest last, written whole before it is

@@ -36,8 +36,9 @@ public final class NavServer {
     /// The buffer notifications are written in before they are copied into their payload;
     /// swapped like `spareResponses`.
     var spareNotification: JSONBuffer?
-    /// The buffer each revision's cause is written in before it is copied into its bytes.
-    var causeBuffer = JSONBuffer(capacity: 256)
+    /// The buffer each revision's record (its cause, then its events) is written in before it
+    /// is copied into its history entry.
+    var recordBuffer = JSONBuffer(capacity: 1_024)
     /// Where revisions are made durable (`NavServer+Durability`), and the last revision it holds.
     var store: (any StateStore)?
     var storedRevision = 0

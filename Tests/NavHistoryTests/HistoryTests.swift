@@ -84,6 +84,40 @@ import Testing
         #expect(throws: TreeDecodingError.self) { try written(damaged, includingTree: false) }
     }
 
+    /// An entry is one record of bytes: the one the server writes (the cause from the method,
+    /// the params as received and the client's members, then the events) says what an entry
+    /// of the same cause and events says, and its cause and events read back from it, the
+    /// cause with and without its params.
+    @Test func theServersRecordReadsBackAsItsCauseAndEvents() throws {
+        var nav = sampleNavigator()
+        let result = try nav.call("nav.route", ["to": "profile", "params": ["userId": 3]])
+        let params = Array(#"{"to":"profile","params":{"userId":3}}"#.utf8)
+        let members = HistoryCause.clientMembers(client: "tester", clientID: "c2")
+            + HistoryCause.eventMembers(event: "userTapped", by: "c3", steps: Array("[]".utf8))
+        var buffer = JSONBuffer(capacity: 8)
+        buffer.append("left over from the revision before")
+        let written = params.withUnsafeBufferPointer {
+            HistoryEntry(
+                revision: result.revision, at: 7, method: "nav.route", encodedParams: $0, members: members, events: result.events,
+                undo: nav.lastUndo, keeping: nil, in: &buffer)
+        }
+        let cause = HistoryCause(
+            method: "nav.route", params: ["to": "profile", "params": ["userId": 3]], client: "tester", clientID: "c2",
+            event: "userTapped", by: "c3", steps: .array([]))
+        #expect(written == HistoryEntry(revision: result.revision, at: 7, cause: cause, events: result.events, undo: nav.lastUndo, keeping: nil))
+        #expect(written.cause == cause)
+        #expect(written.cause.bytes == buffer.bytes.prefix(cause.bytes.count).map { $0 })
+        #expect(try written.events == result.events)
+        #expect(written.encodedEvents == result.events.encodedJSON)
+        #expect(JSONBuffer.encode { written.writeEventsJSON(into: &$0) } == result.events.encodedJSON)
+        #expect(JSONBuffer.encode { written.writeCauseJSON(into: &$0) } == cause.bytes)
+        #expect(JSONBuffer.encode { written.writeCauseJSONWithoutParams(into: &$0) } == JSONBuffer.encode { cause.writeJSONWithoutParams(into: &$0) })
+        #expect(written.undo != nil && !written.keepsTree)
+        // An entry without events is an empty array, not nothing.
+        let quiet = HistoryEntry(revision: 1, at: 0, cause: .daemonStart, events: [], tree: nav.tree)
+        #expect(quiet.encodedEvents == Array("[]".utf8) && quiet.cause == .daemonStart)
+    }
+
     /// `nav.history`'s entry, as the direct writer writes it: the JSON of each part's value.
     private func written(_ entry: HistoryEntry, includingTree: Bool) throws(TreeDecodingError) -> [UInt8] {
         var out = JSONBuffer(capacity: 256)

@@ -178,8 +178,9 @@ public struct HistoryEntry: Sendable {
 
     /// `{revision, at, cause, events, root?}` as `nav.history` answers it: `root` only when
     /// `includingTree`, of an entry that keeps its tree (see `History.entriesKeepingTrees`).
-    /// Each part is written by the engine's direct writer, or is the JSON a restored entry
-    /// holds, checked and copied. Throws for a restored entry whose stored JSON does not read
+    /// The cause and the events are copied from the entry's record (a restored entry's events
+    /// checked first), the tree written by the engine's writer or copied as a restored entry
+    /// holds it, checked. Throws for a restored entry whose stored JSON does not read
     /// back, having written part of the entry: write into a buffer of the answer's own.
     public func writeJSON(into out: inout JSONBuffer, includingTree: Bool) throws(TreeDecodingError) {
         out.append(#"{"revision":"#)

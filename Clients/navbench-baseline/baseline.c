@@ -89,18 +89,21 @@ static struct waiting_read {
 static size_t waiting_count, waiting_capacity;
 static uv_check_t commit_handle;
 
-/* navd's schema 3 ring (StoreSchema.swift): revision r in slot r % slots, replacing the row there. */
+/* navd's schema 4 ring (StoreSchema.swift): revision r in slot r % slots, replacing the row there. */
 #define SLOTS 10064
 #define KEYFRAME_INTERVAL 64
 static const char ring_table[] =
     "CREATE TABLE IF NOT EXISTS revisions (slot INTEGER PRIMARY KEY, revision INTEGER NOT NULL, at INTEGER NOT NULL, "
-    "cause TEXT NOT NULL, events TEXT NOT NULL, tree BLOB NOT NULL, prefix INTEGER, suffix INTEGER, state TEXT)";
+    "cause TEXT NOT NULL, events TEXT NOT NULL, tree BLOB NOT NULL, prefix INTEGER, suffix INTEGER, nextFlow INTEGER, "
+    "nextScreen INTEGER)";
 static const char insert_revision[] =
-    "INSERT OR REPLACE INTO revisions (slot, revision, at, cause, events, tree, prefix, suffix, state) "
-    "VALUES (?9, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
+    "INSERT OR REPLACE INTO revisions (slot, revision, at, cause, events, tree, prefix, suffix, nextFlow, nextScreen) "
+    "VALUES (?10, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
 
 /* A route's and a close's row as navd writes them for the sample app; every 64th row holds the
-   whole tree (766 bytes) instead of a delta. */
+   whole tree (766 bytes) instead of a delta. The newest row of a commit holds the id counters
+   (the rest of the state, the instance and the session, is in navd's meta table, written by
+   the commits that change it: none of route/close's). */
 static const char route_cause[] =
     "{\"method\":\"nav.route\",\"params\":{\"to\":\"post\",\"params\":{\"postId\":198}},\"client\":null,\"clientId\":\"c1\"}";
 static const char close_cause[] = "{\"method\":\"nav.close\",\"params\":{},\"client\":null,\"clientId\":\"c1\"}";
@@ -117,9 +120,6 @@ static const char close_events[] =
 static const char route_delta[] =
     ",{\"id\":\"s104\",\"screen\":\"post\",\"params\":{\"postId\":198},\"flow\":\"f2\","
     "\"via\":{\"kind\":\"push\",\"name\":\"zoom\",\"animator\":\"zoom\"}}";
-static const char state[] =
-    "{\"instance\":\"2b3c0649\",\"revision\":201,\"ids\":{\"nextFlow\":6,\"nextScreen\":105},"
-    "\"session\":{\"flags\":{\"signedIn\":false},\"pending\":null}}";
 static char keyframe[766];
 
 static void fail(const char *what) {
@@ -166,12 +166,17 @@ static void insert(int newest) {
         sqlite3_bind_null(insert_statement, 7);
     } else {
         sqlite3_bind_blob(insert_statement, 5, route_delta, route ? (int)sizeof route_delta - 1 : 0, SQLITE_STATIC);
-        sqlite3_bind_int64(insert_statement, 6, 700);
-        sqlite3_bind_int64(insert_statement, 7, 60);
+        sqlite3_bind_int64(insert_statement, 6, 177);
+        sqlite3_bind_int64(insert_statement, 7, 589);
     }
-    if (newest) sqlite3_bind_text(insert_statement, 8, state, -1, SQLITE_STATIC);
-    else sqlite3_bind_null(insert_statement, 8);
-    sqlite3_bind_int64(insert_statement, 9, revision % SLOTS);
+    if (newest) {
+        sqlite3_bind_int64(insert_statement, 8, 6);
+        sqlite3_bind_int64(insert_statement, 9, 105 + revision / 2);
+    } else {
+        sqlite3_bind_null(insert_statement, 8);
+        sqlite3_bind_null(insert_statement, 9);
+    }
+    sqlite3_bind_int64(insert_statement, 10, revision % SLOTS);
     step(insert_statement, "insert");
     sqlite3_clear_bindings(insert_statement);
 }

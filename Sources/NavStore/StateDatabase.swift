@@ -54,6 +54,7 @@ public final class StateDatabase {
     private let end: SQLiteStatement
     private let rollback: SQLiteStatement
     private let insertRevision: SQLiteStatement
+    private let setMeta: SQLiteStatement
     /// Revisions between keyframes at most: at most `historyLimit` too, so that the rows on
     /// disk are never more than twice the history.
     private let keyframeInterval: Int
@@ -61,6 +62,12 @@ public final class StateDatabase {
     private var written: TreeChain
     /// The text and blob columns of the row being inserted (`insert`), kept with its capacity.
     private var row = JSONBuffer(capacity: 2048)
+    /// The state's parts that `meta` holds as the last commit wrote them (`nil` before the
+    /// first), and the session's JSON of the commit being made: a commit writes them only
+    /// when they changed.
+    private var storedInstance: String?
+    private var storedSession: [UInt8]?
+    private var session = JSONBuffer(capacity: 256)
 
     /// Opens `path` for `app`, creating it if it is new. Throws `.locked` when another process
     /// holds it, `.unreadable`, `.newerSchema` or `.otherApp` for a file navd must not use:
@@ -153,6 +160,7 @@ public final class StateDatabase {
                     try connection.execute(StoreSchema.reslot(slots))
                 default:
                     if version == 1 { try connection.execute(StoreSchema.migrateFromVersion1) }
+                    try Self.splitOldState(in: connection, path: path)
                     try connection.execute(StoreSchema.reslot(slots))
                     try connection.execute(StoreSchema.markCurrent)
                 }
@@ -177,6 +185,16 @@ public final class StateDatabase {
         end = try connection.prepare("COMMIT")
         rollback = try connection.prepare("ROLLBACK")
         insertRevision = try connection.prepare(StoreSchema.insertRevision)
+        setMeta = try connection.prepare(StoreSchema.setMeta)
+        storedInstance = try Self.meta(StoreSchema.instance, in: connection).map { String(decoding: $0, as: UTF8.self) }
+        storedSession = try Self.meta(StoreSchema.session, in: connection)
+    }
+
+    /// The value of the `meta` row that `query` selects, if there is one.
+    static func meta(_ query: String, in connection: SQLiteConnection) throws(StoreError) -> [UInt8]? {
+        let statement = try connection.prepare(query)
+        defer { statement.reset() }
+        return try statement.step() ? statement.bytes(0) : nil
     }
 
     /// The state of the last commit, with the newest `historyLimit` entries, oldest first;
@@ -191,7 +209,7 @@ public final class StateDatabase {
         // rows as they are stored.
         var read: [(revision: Int, at: Int, cause: [UInt8], events: [UInt8], tree: TreeChain.Row)] = []
         var chain = TreeChain(interval: keyframeInterval, minimumRun: Self.minimumRun)
-        var state: [UInt8]?
+        var counters: SequentialIDs?
         var skipped = 0
         while try rows.step() {
             let revision = rows.int(0)
@@ -206,7 +224,7 @@ public final class StateDatabase {
                 throw StoreError(.unreadable, path: path, detail: "revision \(revision)'s tree is stored against a tree that is not there")
             }
             read.append((revision, rows.int(1), rows.bytes(2), rows.bytes(3), tree))
-            state = rows.isNull(7) ? nil : rows.bytes(7)
+            counters = rows.isNull(7) || rows.isNull(8) ? nil : SequentialIDs(nextFlow: rows.int(7), nextScreen: rows.int(8))
         }
         guard let last = read.last else {
             if skipped > 0 { throw StoreError(.unreadable, path: path, detail: "none of its \(skipped) revisions holds a whole tree") }
@@ -216,8 +234,11 @@ public final class StateDatabase {
         guard case (let span, false) = last.revision.subtractingReportingOverflow(read[0].revision), span == read.count - 1 else {
             throw StoreError(.unreadable, path: path, detail: "its revisions \(read[0].revision)–\(last.revision) are not one after another")
         }
-        guard let state else {
-            throw StoreError(.unreadable, path: path, detail: "its newest revision \(last.revision) has no saved state")
+        guard let counters else {
+            throw StoreError(.unreadable, path: path, detail: "its newest revision \(last.revision) has no saved id counters")
+        }
+        guard let instance = storedInstance, let session = storedSession else {
+            throw StoreError(.unreadable, path: path, detail: "its saved instance or session is missing")
         }
         // The kept entries, a run of rows from each keyframe sharing it and the deltas after it.
         let first = max(0, read.count - historyLimit)
@@ -250,12 +271,10 @@ public final class StateDatabase {
         // The current tree is decoded (and checked) now; the older ones when a client asks.
         let snapshot: NavigatorSnapshot
         do {
-            snapshot = try StoredJSON.snapshot(state: state, tree: try entries[entries.count - 1].tree!)
+            snapshot = try StoredJSON.snapshot(
+                instance: instance, revision: last.revision, ids: counters, session: session, tree: try entries[entries.count - 1].tree!)
         } catch {
             throw StoreError(.unreadable, path: path, detail: "its saved state does not decode: \(error)")
-        }
-        guard snapshot.revision == last.revision else {
-            throw StoreError(.unreadable, path: path, detail: "the saved state is of revision \(snapshot.revision), its newest row of \(last.revision)")
         }
         written = chain
         return StoredState(snapshot: snapshot, entries: entries)
@@ -263,10 +282,12 @@ public final class StateDatabase {
 
     /// Saves `entries` (in revision order, each keeping its tree, the last one of `state`'s
     /// revision) and `state` in one transaction, each in its slot of the ring in place of the
-    /// revision `slots` before it: all of it is on disk when this returns, or none of it. One row
-    /// is a transaction by itself (an `INSERT` outside `BEGIN` commits as it runs), so `BEGIN`
-    /// and `COMMIT` wrap only a commit of several rows: around the most common commit they
-    /// would be two statements more.
+    /// revision `slots` before it: all of it is on disk when this returns, or none of it. The
+    /// state is the newest row's revision, tree and id counters, and the instance and session
+    /// in `meta`, written only when they changed (`StoreSchema`). One row is a transaction by
+    /// itself (an `INSERT` outside `BEGIN` commits as it runs), so `BEGIN` and `COMMIT` wrap
+    /// only a commit of several rows or one that changes `meta`: around the most common commit
+    /// they would be two statements more.
     public func commit(_ entries: [HistoryEntry], state: borrowing Navigator) throws(StoreError) {
         try checkOpen()
         var chain = written
@@ -276,18 +297,37 @@ public final class StateDatabase {
             }
             return chain.write(revision: entry.revision, tree: encodedTree)
         }
-        let severalRows = entries.count > 1
-        if severalRows { try begin.run() }
+        session.removeAll()
+        state.session.writeJSON(into: &session)
+        let sessionBytes: [UInt8]? = session.withUnsafeBytes { bytes in
+            storedSession.map { bytes.elementsEqual($0) } == true ? nil : Array(bytes)
+        }
+        let newInstance = storedInstance != state.instance
+        let severalStatements = entries.count > 1 || sessionBytes != nil || newInstance
+        if severalStatements { try begin.run() }
         do throws(StoreError) {
+            if newInstance { try write(meta: "instance", Array(state.instance.utf8)) }
+            if let sessionBytes { try write(meta: "session", sessionBytes) }
             for index in entries.indices {
                 try insert(entries[index], tree: rows[index], state: state, newest: index == entries.count - 1)
             }
-            if severalRows { try end.run() }
+            if severalStatements { try end.run() }
         } catch {
-            if severalRows { try? rollback.run() }
+            if severalStatements { try? rollback.run() }
             throw error
         }
         written = chain
+        if newInstance { storedInstance = state.instance }
+        if let sessionBytes { storedSession = sessionBytes }
+    }
+
+    /// Sets `meta`'s `key` to `value` (UTF-8 text), in a commit that changes it: seldom, so
+    /// SQLite copies the value.
+    private func write(meta key: String, _ value: [UInt8]) throws(StoreError) {
+        defer { setMeta.clearBindings() }
+        try setMeta.bind(key, at: 1)
+        try setMeta.bind(value, at: 2)
+        try setMeta.run()
     }
 
     /// Inserts the row of `entry`, with the state when it is the newest of the commit. Its text
@@ -296,30 +336,32 @@ public final class StateDatabase {
     private func insert(_ entry: HistoryEntry, tree: TreeChain.Row, state: borrowing Navigator, newest: Bool) throws(StoreError) {
         // Whatever happens, the statement keeps no pointer into `row` past this call.
         defer { insertRevision.clearBindings() }
-        let ends = Self.writeColumns(of: entry, tree: tree, state: state, newest: newest, into: &row)
+        let ends = Self.writeColumns(of: entry, tree: tree, into: &row)
         // A parameter left unbound is NULL (cleared after each row): `prefix` and `suffix` of
-        // a keyframe, `state` of any row but the newest.
+        // a keyframe, the id counters of any row but the newest.
         try insertRevision.bind(entry.revision, at: 1)
         try insertRevision.bind(entry.at, at: 2)
-        try insertRevision.bind(entry.revision % slots, at: 9)
+        try insertRevision.bind(entry.revision % slots, at: 10)
         if case .delta(let delta) = tree {
             try insertRevision.bind(delta.prefix, at: 6)
             try insertRevision.bind(delta.suffix, at: 7)
         }
+        if newest {
+            let ids = state.idCounters
+            try insertRevision.bind(ids.nextFlow, at: 8)
+            try insertRevision.bind(ids.nextScreen, at: 9)
+        }
         try row.withUnsafeBytes { (bytes) throws(StoreError) in
             try insertRevision.bind(borrowedText: UnsafeRawBufferPointer(rebasing: bytes[..<ends.cause]), at: 3)
             try insertRevision.bind(borrowedText: UnsafeRawBufferPointer(rebasing: bytes[ends.cause..<ends.events]), at: 4)
-            try insertRevision.bind(borrowedBlob: UnsafeRawBufferPointer(rebasing: bytes[ends.events..<ends.tree]), at: 5)
-            if newest { try insertRevision.bind(borrowedText: UnsafeRawBufferPointer(rebasing: bytes[ends.tree...]), at: 8) }
+            try insertRevision.bind(borrowedBlob: UnsafeRawBufferPointer(rebasing: bytes[ends.events...]), at: 5)
             try insertRevision.run()
         }
     }
 
-    /// The row's cause, events, tree and (for the newest row) state, one after another in
-    /// `row`, and where each ends: written in one access to the buffer.
-    private static func writeColumns(
-        of entry: HistoryEntry, tree: TreeChain.Row, state: borrowing Navigator, newest: Bool, into row: inout JSONBuffer
-    ) -> (cause: Int, events: Int, tree: Int) {
+    /// The row's cause, events and tree, one after another in `row`, and where the first two
+    /// end: written in one access to the buffer.
+    private static func writeColumns(of entry: HistoryEntry, tree: TreeChain.Row, into row: inout JSONBuffer) -> (cause: Int, events: Int) {
         row.removeAll()
         entry.writeCauseJSON(into: &row)
         let cause = row.count
@@ -329,10 +371,7 @@ public final class StateDatabase {
         case .full(let bytes): row.append(bytes)
         case .delta(let delta): row.append(delta.middle)
         }
-        let treeEnd = row.count
-        // The state without its tree (`Navigator.writeSnapshotJSON`): the tree is this row's.
-        if newest { state.writeSnapshotJSON(into: &row) }
-        return (cause, events, treeEnd)
+        return (cause, events)
     }
 
     /// Whether the log has grown to `checkpoints.quiet` pages: the owner checkpoints when no

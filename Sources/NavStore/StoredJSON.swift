@@ -3,7 +3,8 @@ import NavigationCore
 import NavHistory
 
 /// The JSON of the database's columns: an entry kept as its cause, events and tree (the shapes
-/// `nav.history` answers with), read back through the engine's own decoders.
+/// `nav.history` answers with) and the state's session, read back through the engine's own
+/// decoders.
 enum StoredJSON {
     /// Deep enough for any tree the engine's limits allow.
     static let maxDepth = 4096
@@ -20,14 +21,15 @@ enum StoredJSON {
         HistoryEntry(revision: revision, at: at, cause: try HistoryCause(stored: cause), encodedEvents: events, rebuildingTree: tree)
     }
 
-    struct NotAnObject: Error, CustomStringConvertible {
-        var description: String { "the state is not a JSON object" }
-    }
-
-    /// The state row read back, with the tree of its revision's entry.
-    static func snapshot(state: [UInt8], tree: NavigationTree) throws -> NavigatorSnapshot {
-        guard case .object(var object) = try parse(state) else { throw NotAnObject() }
-        object["root"] = tree.jsonValue
-        return try NavigatorSnapshot(json: .object(object))
+    /// The state to restore: the newest row's revision, id counters and tree, with the
+    /// instance and the session's JSON that `meta` keeps, read through the snapshot's one
+    /// reader (which checks them).
+    static func snapshot(instance: String, revision: Int, ids: SequentialIDs, session: [UInt8], tree: NavigationTree) throws -> NavigatorSnapshot {
+        let state: JSONObject = [
+            "instance": .string(instance), "revision": .int(revision),
+            "ids": ["nextFlow": .int(ids.nextFlow), "nextScreen": .int(ids.nextScreen)],
+            "session": try parse(session), "root": tree.jsonValue,
+        ]
+        return try NavigatorSnapshot(json: .object(state))
     }
 }

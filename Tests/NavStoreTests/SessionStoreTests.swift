@@ -51,6 +51,35 @@ import Testing
         #expect(restored.tree.screens[restored.tree.topScreen]?.name == "account")
     }
 
+    /// The session is written to `meta` by the commit that changes it, and only then: a
+    /// commit that failed must not count as having written it, or the retry skips it and a
+    /// restart restores the session from before.
+    @Test func aSessionChangeIsSavedByTheCommitThatMakesItEvenAfterAFailedOne() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var recorder = Recorder()
+        let database = try StateDatabase(path: directory.database, app: "sample")
+        try database.commit([recorder.entries[0]], state: recorder.navigator)
+        let saved = recorder.navigator.snapshot
+        // A revision that changes only the session, committed by itself.
+        try recorder.toggleSignedIn()
+        try database.connection.execute("CREATE TRIGGER refuse BEFORE INSERT ON revisions WHEN NEW.revision = 2 BEGIN SELECT RAISE(ABORT, 'disk says no'); END")
+        #expect(throws: StoreError.self) { try database.commit([recorder.entries[1]], state: recorder.navigator) }
+        #expect(try database.load()?.snapshot == saved)
+        try database.connection.execute("DROP TRIGGER refuse")
+        try database.commit([recorder.entries[1]], state: recorder.navigator)
+        #expect(try database.load()?.snapshot == recorder.navigator.snapshot)
+        // Unchanged from then on: written once.
+        try recorder.route(userId: 1)
+        try database.commit([recorder.entries[2]], state: recorder.navigator)
+        database.close()
+        let reopened = try StateDatabase(path: directory.database, app: "sample")
+        defer { reopened.close() }
+        let loaded = try #require(try reopened.load())
+        #expect(loaded.snapshot == recorder.navigator.snapshot)
+        #expect(loaded.snapshot.session["flags"]?["signedIn"] == true)
+    }
+
     @Test func aSnapshotSavedBeforeSessionsRestoresWithEveryFlagFalse() throws {
         var snapshot = Recorder().navigator.snapshot
         snapshot.session = .null

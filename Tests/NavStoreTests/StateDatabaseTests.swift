@@ -238,8 +238,10 @@ import Testing
             < connection.integer("SELECT min(length(tree)) FROM revisions WHERE prefix IS NULL") / 2)
         // A revision that changes only the session stores an empty delta, not a NULL.
         #expect(try connection.integer("SELECT count(*) FROM revisions WHERE prefix IS NOT NULL AND length(tree) = 0") > 0)
-        // The state is written once per commit, in its newest row.
-        #expect(try connection.integer("SELECT count(*) FROM revisions WHERE state IS NOT NULL") < rows)
+        // The id counters are written once per commit, in its newest row; the instance and
+        // the session are in meta.
+        #expect(try connection.integer("SELECT count(*) FROM revisions WHERE nextScreen IS NOT NULL") < rows)
+        #expect(try connection.integer("SELECT count(*) FROM meta WHERE key IN ('instance', 'session')") == 2)
     }
 
     @Test func aDeltaWithoutItsTreeMakesTheDatabaseUnreadable() throws {
@@ -364,11 +366,11 @@ import Testing
                 database.close()
             }
             let connection = try SQLiteConnection(path: directory.database)
-            try connection.execute("PRAGMA user_version = 4")
+            try connection.execute("PRAGMA user_version = 5")
         }
         let error = #expect(throws: StoreError.self) { try StateDatabase(path: directory.database, app: "sample") }
-        #expect(error?.kind == .newerSchema(found: 4, supported: 3))
-        #expect(error?.description.hasPrefix("\(directory.database) was written by a newer navd (schema 4, this navd knows up to 3)") == true)
+        #expect(error?.kind == .newerSchema(found: 5, supported: 4))
+        #expect(error?.description.hasPrefix("\(directory.database) was written by a newer navd (schema 5, this navd knows up to 4)") == true)
     }
 
     @Test func anotherAppsDatabaseIsRefused() throws {

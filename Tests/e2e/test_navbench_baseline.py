@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from navd_harness import REPO_ROOT
+from navd_harness import REPO_ROOT, Navd
 
 
 def baseline_binary() -> pathlib.Path:
@@ -68,15 +68,48 @@ def test_every_request_is_a_row_of_the_ring_committed_before_its_answer(tmp_path
         stop(server)
     database = sqlite3.connect(state / "baseline.sqlite")
     rows = database.execute(
-        "SELECT slot, revision, cause, events, length(tree), prefix, state FROM revisions ORDER BY revision").fetchall()
+        "SELECT slot, revision, cause, events, length(tree), prefix, nextScreen FROM revisions ORDER BY revision").fetchall()
     assert [row[1] for row in rows] == [1, 2, 3, 4, 5]
     assert [row[0] for row in rows] == [1, 2, 3, 4, 5], "revision r lives in slot r % 10064"
     assert ["nav.route" in row[2] for row in rows] == [False, True, False, True, False]
     assert all(row[3].startswith("[{") for row in rows)
     assert rows[0][5] is None and rows[0][4] == 766, "the first row of a run is a keyframe"
     assert all(row[5] is not None for row in rows[1:]), "the rows after it are deltas"
-    # The newest row of each commit holds the state: the third answer ended a commit.
+    # The newest row of each commit holds the id counters: the third answer ended a commit.
     assert rows[2][6] is not None and rows[4][6] is not None
+
+
+def test_its_rows_are_a_durable_navds_columns_and_sizes(tmp_path, navd_command, state_dir):
+    """The floor is honest only while the baseline writes what navd writes: the same columns,
+    and rows of a route and a close of the sample app within a few bytes of navd's own (the
+    baseline's ids and postId have other digits)."""
+    navd = Navd(command=navd_command, extra_args=["--state-dir", str(state_dir)]).start()
+    try:
+        with navd.client() as client:
+            for _ in range(2):
+                client.call("nav.route", {"to": "post", "params": {"postId": 198}})
+                client.call("nav.close")
+    finally:
+        assert navd.stop() == 0
+    base_dir = tmp_path / "state"
+    base_dir.mkdir()
+    server, client = start(tmp_path, "--sqlite", str(base_dir))
+    try:
+        # One request at a time, as the navd's: a commit each.
+        for _ in range(5):
+            assert len(ask(client, 1)) == 1
+    finally:
+        client.close()
+        stop(server)
+    query = ("SELECT length(cause), length(events), length(tree), prefix IS NULL, nextFlow IS NULL, nextScreen IS NULL "
+             "FROM revisions WHERE revision IN (4, 5) ORDER BY revision")
+    navds = sqlite3.connect(state_dir / "social.sqlite")
+    baselines = sqlite3.connect(base_dir / "baseline.sqlite")
+    columns = "SELECT name, type FROM pragma_table_info('revisions')"
+    assert baselines.execute(columns).fetchall() == navds.execute(columns).fetchall()
+    for navd_row, baseline_row in zip(navds.execute(query).fetchall(), baselines.execute(query).fetchall(), strict=True):
+        assert all(abs(a - b) <= 4 for a, b in zip(navd_row[:3], baseline_row[:3])), (navd_row, baseline_row)
+        assert navd_row[3:] == baseline_row[3:], (navd_row, baseline_row)
 
 
 def test_without_sqlite_it_only_answers(tmp_path):

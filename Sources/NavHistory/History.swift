@@ -146,7 +146,7 @@ public struct History: Sendable {
         // with the one after it (their revisions increase up to `revision`).
         if revision == latest, let from = text?.revision, from < revision, count >= revision - from,
             self.revision(at: count - (revision - from)) == from + 1,
-            let unwritten = text!.markChanged(by: ((count - (revision - from))..<count).lazy.map(undo(at:)), newest: current)
+            let unwritten = text!.markChanged(by: undo(at:), at: (count - (revision - from))..<count, newest: current)
         {
             text!.rewrite(current, revision: revision, unwritten: unwritten)
         } else {

@@ -43,16 +43,21 @@ public struct TreeText: Sendable {
     }
 
     /// Marks as changed every flow whose text may differ between this text's tree and the tree
-    /// of any revision from the one after it to the newest, `tree`, whose undos are `undos` in
-    /// revision order: each flow an edit of theirs changed, and each flow whose text holds one
-    /// of those (its tabs flow, its presenter, the flow that embeds it), up to the root.
-    /// Returns the marked flows that writing `tree` leaves marked (for `rewrite`): those
-    /// removed since, and embedded ones (their text is their parent's). `nil` when a revision
-    /// replaced the whole tree or has no undo: then every flow may have changed.
-    public mutating func markChanged(by undos: some Sequence<TreeUndo?>, newest tree: NavigationTree) -> [FlowID]? {
+    /// of any revision from the one after it to the newest, `tree`, whose undos are
+    /// `undo(index)` for the `indexes` in revision order: each flow an edit of theirs changed,
+    /// and each flow whose text holds one of those (its tabs flow, its presenter, the flow that
+    /// embeds it), up to the root. Returns the marked flows that writing `tree` leaves marked
+    /// (for `rewrite`): those removed since, and embedded ones (their text is their parent's).
+    /// `nil` when a revision replaced the whole tree or has no undo: then every flow may have
+    /// changed. A closure, not a sequence: a generic sequence from another module is walked
+    /// unspecialized, through metadata lookups (about 5,000 instructions per revision a tree
+    /// subscriber or the store is sent).
+    public mutating func markChanged(
+        by undo: (_ index: Int) -> TreeUndo?, at indexes: Range<Int>, newest tree: NavigationTree
+    ) -> [FlowID]? {
         var unwritten: [FlowID] = []
-        for undo in undos {
-            guard let edits = undo?.edits else { return nil }
+        for index in indexes {
+            guard let edits = undo(index)?.edits else { return nil }
             for edit in edits {
                 switch edit {
                 case .addedFlow(let id):

@@ -36,7 +36,14 @@ public struct NavError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The guard that refused a screen, on a `guarded` refusal: what holding the request needs,
     /// carried as it is (`data` says the same for the wire).
-    var guardHit: GuardHit?
+    var guardHit: GuardHit? {
+        get { guardHitBox?.hit }
+        set { guardHitBox = newValue.map(GuardHitBox.init) }
+    }
+    /// Boxed: rare, and inline it doubled every error's size, and with it every decoded
+    /// request's (an `RPCEntry` of 128 bytes, its `RPCMessage` copied with `memcpy` twice per
+    /// request).
+    private var guardHitBox: GuardHitBox?
 
     /// The same error, saying which step of an `apply` it came from: `what` names the step.
     public func atStep(_ index: Int, _ what: String) -> NavError {

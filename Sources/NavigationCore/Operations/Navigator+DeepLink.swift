@@ -46,18 +46,6 @@ public struct DeepLinkOutcome: Sendable, Hashable {
     public var target: DeepLinkStep { chain[chain.count - 1] }
 }
 
-/// A dry run's guard hit, by reference.
-final class GuardHitBox: Sendable, Hashable {
-    let hit: GuardHit
-
-    init(_ hit: GuardHit) {
-        self.hit = hit
-    }
-
-    static func == (lhs: GuardHitBox, rhs: GuardHitBox) -> Bool { lhs.hit == rhs.hit }
-    func hash(into hasher: inout Hasher) { hasher.combine(hit) }
-}
-
 extension Navigator {
     /// `nav.deeplink` (docs/deep-links.md): resolve the chain, then open it as one revision.
     mutating func deeplink(_ url: String, dryRun: Bool, matcher: DeepLinkMatcher) throws(NavError) -> DeepLinkOutcome {

@@ -46,3 +46,16 @@ extension GuardHit: JSONWritable {
         out.append(UInt8(ascii: "}"))
     }
 }
+
+/// A guard hit by reference, where it is rare and its holder is copied often: a dry run's
+/// (`DeepLinkOutcome`) and a refusal's (`NavError`).
+final class GuardHitBox: Sendable, Hashable {
+    let hit: GuardHit
+
+    init(_ hit: GuardHit) {
+        self.hit = hit
+    }
+
+    static func == (lhs: GuardHitBox, rhs: GuardHitBox) -> Bool { lhs.hit == rhs.hit }
+    func hash(into hasher: inout Hasher) { hasher.combine(hit) }
+}

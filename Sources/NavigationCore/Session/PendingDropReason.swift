@@ -8,7 +8,10 @@ public enum PendingDropReason: Sendable, Hashable {
     /// `nav.goto` or `nav.reset` replaced the tree (and the session with it).
     case reset
     /// It resumed, and failed with this error: the revision keeps only the redirect finishing.
-    case failed(NavError)
+    /// Boxed: an error is several times the size of the other cases' payloads, and inline it
+    /// made every `NavEvent` as large, copied and destroyed in every revision's events (about
+    /// 160 instructions per route/close).
+    indirect case failed(NavError)
 
     /// The event's `reason`: the case's name, or the failure's own reason.
     public var name: String {

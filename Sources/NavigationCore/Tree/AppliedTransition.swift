@@ -7,7 +7,8 @@ public struct AppliedTransition: Sendable, Hashable {
     /// The custom transition's name and animator, boxed (`nil` for a base transition). A
     /// transition is copied into the screen it opens, the enter event and the result: a copy
     /// of two optional strings goes through their value witness (about 130 instructions
-    /// apiece), a copy of the box is one retain.
+    /// apiece), a copy of the box is one retain. The box also holds their JSON members,
+    /// written once (the definition's transitions are made once).
     private var names: Names?
 
     public var name: String? {
@@ -37,12 +38,25 @@ public struct AppliedTransition: Sendable, Hashable {
     private final class Names: Sendable, Hashable {
         let name: String?
         let animator: String?
+        /// `,"name":…,"animator":…` (each when set), as every event and result carrying the
+        /// transition writes it: copied, not escaped again for each of them.
+        let members: [UInt8]
 
         /// `nil` when there is neither.
         init?(name: String?, animator: String?) {
             guard name != nil || animator != nil else { return nil }
             self.name = name
             self.animator = animator
+            members = JSONBuffer.encode(capacity: 32) { out in
+                if let name {
+                    JSONWriter.raw(#","name":"#, into: &out)
+                    JSONWriter.writeString(name, into: &out)
+                }
+                if let animator {
+                    JSONWriter.raw(#","animator":"#, into: &out)
+                    JSONWriter.writeString(animator, into: &out)
+                }
+            }
         }
 
         static func == (lhs: Names, rhs: Names) -> Bool { lhs.name == rhs.name && lhs.animator == rhs.animator }
@@ -70,7 +84,7 @@ extension AppliedTransition: JSONWritable {
     }
 
     /// A built-in transition that did not fall back: its JSON is one of a few constants.
-    var isPlain: Bool { name == nil && animator == nil && !fallback }
+    var isPlain: Bool { names == nil && !fallback }
 
     /// `{"kind":…` up to, not including, the closing brace (an event's `via` adds its direction).
     func writeMembers(into out: inout JSONBuffer) {
@@ -79,14 +93,7 @@ extension AppliedTransition: JSONWritable {
         case .modal: out.append(#"{"kind":"modal""#)
         case .modalWithNavigation: out.append(#"{"kind":"modalWithNavigation""#)
         }
-        if let name {
-            JSONWriter.raw(#","name":"#, into: &out)
-            JSONWriter.writeString(name, into: &out)
-        }
-        if let animator {
-            JSONWriter.raw(#","animator":"#, into: &out)
-            JSONWriter.writeString(animator, into: &out)
-        }
+        if let names { out.append(names.members) }
         if fallback { JSONWriter.raw(#","fallback":true"#, into: &out) }
     }
 }

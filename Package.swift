@@ -255,14 +255,21 @@ let package = Package(
             dependencies: ["CLibUV", "CSQLiteWAL"],
             path: "Clients/navbench-baseline"
         ),
+        // What the engine's and the history's tests share: the sample and nested navigators, a
+        // call as the daemon decodes it, the tree and events as text sketches. Tests only.
+        .target(
+            name: "NavTestSupport",
+            dependencies: ["NavJSON", "NavigationCore", "NavProtocol"],
+            path: "Tests/NavTestSupport"
+        ),
         .testTarget(
             name: "NavigationCoreTests",
-            dependencies: ["NavJSON", "NavigationCore", "NavProtocol", "NavFixtures", "NavRandom", "NavHistory"],
+            dependencies: ["NavJSON", "NavigationCore", "NavProtocol", "NavFixtures", "NavRandom", "NavHistory", "NavTestSupport"],
             path: "Tests/NavigationCoreTests"
         ),
         .testTarget(
             name: "NavHistoryTests",
-            dependencies: ["NavJSON", "NavigationCore", "NavHistory", "NavProtocol", "NavFixtures", "NavRandom"],
+            dependencies: ["NavJSON", "NavigationCore", "NavHistory", "NavProtocol", "NavFixtures", "NavRandom", "NavTestSupport"],
             path: "Tests/NavHistoryTests"
         ),
         .testTarget(

@@ -98,32 +98,27 @@ public final class NavClient {
 
     /// A request navd sent (a method and an id): answered by its handler, or `methodNotFound`.
     private func answerIfRequest(_ message: JSONValue) throws(NavClientError) -> Bool {
-        guard let method = message["method"]?.stringValue, let id = message["id"], id != .null else { return false }
-        var line: [UInt8] = []
-        switch answer(RPCServerRequest(rawValue: method), named: method, params: message["params"] ?? .null) {
-        case .steps(let steps):
-            RPCEncoder.success(id: id, result: ["steps": .array(steps)], into: &line)
-        case .error(let code, let text):
-            RPCEncoder.failure(id: id, code: code, message: text, into: &line)
-        }
-        try write(line)
+        guard let request = ServerRequest(message) else { return false }
+        try write(request.response(answer(request.call)))
         return true
     }
 
-    /// The answer to a request of `method` (`request` when navd documents it).
-    private func answer(_ request: RPCServerRequest?, named method: String, params: JSONValue) -> EventHandleAnswer {
-        switch request {
-        case .eventHandle?:
-            guard let eventHandler else { break }
-            do {
-                return eventHandler(try EventHandleRequest(json: params))
-            } catch {
-                return .error(.invalidParams, message: "invalid params: \(error)")
+    /// The answer to a request navd sent: its handler's, else `methodNotFound`.
+    private func answer(_ call: ServerRequest.Call) -> EventHandleAnswer {
+        switch call {
+        case .eventHandle(let params):
+            guard let eventHandler else { return Self.notAnswered(RPCServerRequest.eventHandle.rawValue) }
+            switch params {
+            case .success(let request): return eventHandler(request)
+            case .failure(let error): return .error(.invalidParams, message: "invalid params: \(error)")
             }
-        case nil:
-            break
+        case .unknown(let method):
+            return Self.notAnswered(method)
         }
-        return .error(.methodNotFound, message: "method not found: '\(method)' (this client answers no such request)")
+    }
+
+    private static func notAnswered(_ method: String) -> EventHandleAnswer {
+        .error(.methodNotFound, message: "method not found: '\(method)' (this client answers no such request)")
     }
 
     // MARK: Wire

@@ -49,3 +49,15 @@ extension JSONValue {
         }
     }
 }
+
+extension JSONWriter {
+    /// `elements` as a JSON array, each written by its own writer.
+    public static func writeArray<Element: JSONWritable>(_ elements: [Element], into out: inout JSONBuffer) {
+        out.append(UInt8(ascii: "["))
+        for (index, element) in elements.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            element.writeJSON(into: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+}

@@ -74,7 +74,7 @@ extension DeepLinkResolution: JSONWritable {
             JSONWriter.raw(outcome.notFound ? #"],"notFound":true,"error":null}"# : #"],"notFound":false,"error":null}"#, into: &out)
         case .failure(let error):
             JSONWriter.raw(#"],"chain":[],"mode":null,"ignored":[],"notFound":false,"error":"#, into: &out)
-            error.writeJSON(into: &out)
+            RPCFailure(error).writeJSON(into: &out)
             out.append(UInt8(ascii: "}"))
         }
     }

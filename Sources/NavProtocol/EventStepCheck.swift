@@ -25,7 +25,7 @@ public enum EventStepCheck {
                 }
                 if method == .navRoute { diagnostics += definition.routeStepDiagnostics(event, step: index) }
                 let substituted = step.substituted(payload)
-                do throws(NavError) {
+                do throws(RPCFailure) {
                     _ = try NavOperation(method: method.rawValue, params: substituted.params)
                 } catch {
                     let field = error.data["param"]?.stringValue

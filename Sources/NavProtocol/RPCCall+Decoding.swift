@@ -176,12 +176,14 @@ extension RPCMethod {
 extension NavOperation {
     /// The operation a mutation `method` names (`nav.apply` steps, tests), its params decoded
     /// as a request's are; `-32601` for any other name.
-    public init(method: String, params: JSONValue?) throws(NavError) {
+    public init(method: String, params: JSONValue?) throws(RPCFailure) {
         guard let rpcMethod = RPCMethod(rawValue: method), rpcMethod.isOperation else { throw .methodNotFound(method) }
-        self = try Params.reading(names: rpcMethod.fields, params) { (fields) throws(NavError) in
-            let operation = try Self.decode(rpcMethod, &fields)
-            try fields.finish()
-            return operation
+        self = try RPCFailure.engine { () throws(NavError) in
+            try Params.reading(names: rpcMethod.fields, params) { (fields) throws(NavError) in
+                let operation = try Self.decode(rpcMethod, &fields)
+                try fields.finish()
+                return operation
+            }
         }
     }
 

@@ -11,7 +11,7 @@ extension RPCEncoder {
     }
 
     /// `{"jsonrpc":"2.0","id":…,"error":{"code":…,"message":…}}` and its newline: a client's
-    /// refusal has no `data` (navd's own errors are `NavError`s, written by `failure`).
+    /// refusal has no `data` (navd's own errors are `RPCFailure`s, written by `failure`).
     public static func failure(id: JSONValue, code: RPCErrorCode, message: String, into out: inout [UInt8]) {
         var buffer = JSONBuffer()
         writeHead(id: id, into: &buffer)

@@ -1,4 +1,3 @@
-public import NavigationCore
 public import NavJSON
 
 /// Appends JSON-RPC messages to a byte buffer as compact JSON, one message per line (each ends
@@ -33,7 +32,7 @@ public enum RPCEncoder {
     }
 
     /// `{"jsonrpc":"2.0","id":…,"error":{"code":…,"message":…,"data":{"reason":…}}}`
-    public static func failure(id: JSONValue, error: NavError, into out: inout JSONBuffer) {
+    public static func failure(id: JSONValue, error: RPCFailure, into out: inout JSONBuffer) {
         writeFailure(id: id, error: error, into: &out)
         out.append(newline)
     }
@@ -98,7 +97,7 @@ public enum RPCEncoder {
         out.append(UInt8(ascii: "}"))
     }
 
-    private static func writeFailure(id: JSONValue, error: NavError, into out: inout JSONBuffer) {
+    private static func writeFailure(id: JSONValue, error: RPCFailure, into out: inout JSONBuffer) {
         writeHead(id: id, into: &out)
         out.append(#","error":"#)
         error.writeJSON(into: &out)

@@ -1,7 +1,7 @@
-public import NavigationCore
+internal import NavigationCore
 
 /// The JSON-RPC error codes navd answers with: the specification's own and navd's, one per
-/// `NavError.Reason` (several request-layer reasons share `-32600`).
+/// `RPCReason` (several request-layer reasons share `-32600`).
 public enum RPCErrorCode: Int, Sendable, Hashable {
     case parseError = -32700
     case invalidRequest = -32600
@@ -22,29 +22,27 @@ public enum RPCErrorCode: Int, Sendable, Hashable {
     /// `nav.goto` of a revision the history no longer (or never) had.
     case historyGone = -32012
 
-    public init(_ reason: NavError.Reason) {
+    public init(_ reason: RPCReason) {
         switch reason {
         case .parseError: self = .parseError
         case .invalidRequest, .tooDeep, .batchTooLarge, .messageTooLarge: self = .invalidRequest
         case .methodNotFound: self = .methodNotFound
-        case .invalidParams: self = .invalidParams
-        case .internalError: self = .internalError
         case .shuttingDown: self = .shuttingDown
-        case .unknownDestination: self = .unknownDestination
-        case .routeNotAllowed: self = .routeNotAllowed
-        case .nothingToClose: self = .nothingToClose
-        case .conflict: self = .conflict
-        case .noRouteForURL: self = .noRouteForURL
-        case .unknownInstance: self = .unknownInstance
-        case .guarded: self = .guarded
-        case .limitExceeded: self = .limitExceeded
         case .historyGone: self = .historyGone
         case .unknownEvent: self = .unknownEvent
+        case .engine(let reason):
+            switch reason {
+            case .invalidParams: self = .invalidParams
+            case .internalError: self = .internalError
+            case .unknownDestination: self = .unknownDestination
+            case .routeNotAllowed: self = .routeNotAllowed
+            case .nothingToClose: self = .nothingToClose
+            case .conflict: self = .conflict
+            case .noRouteForURL: self = .noRouteForURL
+            case .unknownInstance: self = .unknownInstance
+            case .guarded: self = .guarded
+            case .limitExceeded: self = .limitExceeded
+            }
         }
     }
-}
-
-extension NavError {
-    /// The error's JSON-RPC code.
-    public var code: RPCErrorCode { RPCErrorCode(reason) }
 }

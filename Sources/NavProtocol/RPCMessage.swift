@@ -14,10 +14,10 @@ public enum RPCEntry: Sendable, Hashable {
     case badParams(id: JSONValue?, method: RPCMethod, error: NavError)
     /// A well-formed request navd refuses before looking at its params: an unknown method
     /// (`-32601`) or positional params (`-32602`). Answered only when it has an id.
-    case refused(id: JSONValue?, error: NavError)
+    case refused(id: JSONValue?, error: RPCFailure)
     /// Not a valid request object: always answered with `error` (`-32600`), even without an
     /// `id`. `id` is the request's id when it had a valid one, else `null`.
-    case invalid(id: JSONValue, error: NavError)
+    case invalid(id: JSONValue, error: RPCFailure)
     /// A response to a request navd sent (JSON-RPC: no `method`, a `result` or an `error`):
     /// never answered.
     case response(id: JSONValue, result: JSONValue?, error: JSONValue?)
@@ -30,5 +30,5 @@ public enum RPCMessage: Sendable, Hashable {
     case batch([RPCEntry])
     /// The line as a whole is refused (parse error, too deep, empty or too large batch): answer
     /// with this error and `id: null`.
-    case failure(NavError)
+    case failure(RPCFailure)
 }

@@ -11,7 +11,8 @@ struct EmitOutcome {
     struct Handling {
         /// `"definition"` or the listener's client id.
         var by: String
-        var steps: [JSONValue]
+        /// The steps as written once: the answer and the revision's cause copy them.
+        var steps: [UInt8]
         var result: OperationResult
         var events: [UInt8]?
     }
@@ -24,7 +25,7 @@ struct EmitOutcome {
             JSONWriter.raw(#","handled":true,"by":"#, into: &out)
             JSONWriter.writeString(handling.by, into: &out)
             JSONWriter.raw(#","steps":"#, into: &out)
-            JSONWriter.write(.array(handling.steps), into: &out)
+            out.append(handling.steps)
         } else {
             JSONWriter.raw(#"{"revision":"#, into: &out)
             JSONWriter.writeInt(revision, into: &out)
@@ -32,7 +33,7 @@ struct EmitOutcome {
         }
         if !skipped.isEmpty {
             JSONWriter.raw(#","skipped":"#, into: &out)
-            JSONWriter.write(.array(skipped.map(\.jsonValue)), into: &out)
+            JSONWriter.writeArray(skipped, into: &out)
         }
         out.append(UInt8(ascii: "}"))
     }

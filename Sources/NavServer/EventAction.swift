@@ -1,4 +1,5 @@
 import NavigationCore
+import NavProtocol
 
 /// What `EventQueue` asks the server to do, in order (`NavServer.perform(_:into:)`).
 enum EventAction {
@@ -8,7 +9,7 @@ enum EventAction {
     /// definition's), answer the emitter; `skipped` lists the listeners passed over.
     case handle(PendingEmit, handler: EventHandler, skipped: [SkippedListener])
     /// Answer the emitter with an error; nothing is applied.
-    case refuse(PendingEmit, NavError)
+    case refuse(PendingEmit, RPCFailure)
     /// The emitter's lines kept behind its emit run now, in order. Afterwards the server calls
     /// `EventQueue.released(now:)` for what comes next.
     case release(ClientID)

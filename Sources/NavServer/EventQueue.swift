@@ -1,4 +1,5 @@
 import NavigationCore
+import NavProtocol
 
 /// The routing events waiting to be handled and the listeners that handle them
 /// (Protocol/semantics.md 72–79, 85), as a state machine: each function takes what happened (an
@@ -170,7 +171,7 @@ struct EventQueue {
 
     /// navd stops: every pending emit is refused with `error` (and its emitter's lines
     /// released), and the queue takes no more.
-    mutating func shutdown(_ error: NavError) -> [EventAction] {
+    mutating func shutdown(_ error: RPCFailure) -> [EventAction] {
         let refused = pending
         pending = []
         phase = .closed

@@ -6,10 +6,10 @@ import NavJSON
 // Commit: a mutation run on the navigator and, when it made a revision, remembered and
 // broadcast.
 extension NavServer {
-    static let shuttingDownError = NavError(.shuttingDown, "navd is shutting down")
+    static let shuttingDownError = RPCFailure(.shuttingDown, "navd is shutting down")
 
     /// Runs a mutation whose request gave `params`; a committed revision is broadcast.
-    func perform(_ operation: NavOperation, params: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch) throws(NavError) -> CallResult {
+    func perform(_ operation: NavOperation, params: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch) throws(RPCFailure) -> CallResult {
         let (result, isCommit) = try Self.run(operation, on: &engine)
         // Only a committed revision is news: no-ops and dry runs are not.
         guard isCommit else { return .operation(result, events: nil) }
@@ -47,14 +47,15 @@ extension NavServer {
         navigator.writeStateJSON(into: &out, encodedTree: tree)
     }
 
-    /// `navigator.perform` and whether it committed a revision, in one access to `engine`.
-    static func run(_ operation: NavOperation, on navigator: inout Navigator) throws(NavError) -> (OperationResult, Bool) {
+    /// `navigator.perform` and whether it committed a revision, in one access to `engine`; a
+    /// refusal with its `apply` steps named.
+    static func run(_ operation: NavOperation, on navigator: inout Navigator) throws(RPCFailure) -> (OperationResult, Bool) {
         let before = navigator.revision
         do throws(NavError) {
             let result = try navigator.perform(operation)
             return (result, navigator.revision != before)
         } catch {
-            throw error.namingSteps(of: operation)
+            throw RPCFailure(error.namingSteps(of: operation))
         }
     }
 

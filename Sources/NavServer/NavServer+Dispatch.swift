@@ -16,14 +16,14 @@ extension NavServer {
             if let id { RPCEncoder.failure(id: id, error: error, into: &read.responses) }
         case .badParams(let id, let method, let error):
             // A mutation is refused while navd shuts down, whatever its params.
-            let refusal = method.mutatesState && shuttingDown ? Self.shuttingDownError : error
+            let refusal = method.mutatesState && shuttingDown ? Self.shuttingDownError : RPCFailure(error)
             if let id { RPCEncoder.failure(id: id, error: refusal, into: &read.responses) }
         case .response(let id, let result, let error):
             received(response: id, result: result, error: error, in: &read)
         case .call(let id, let call, let params):
             let result: CallResult
-            do throws(NavError) {
-                result = try params.withBytes(in: line) { (params) throws(NavError) in try run(call, id: id, params: params, in: &read) }
+            do throws(RPCFailure) {
+                result = try params.withBytes(in: line) { (params) throws(RPCFailure) in try run(call, id: id, params: params, in: &read) }
             } catch {
                 if let id { RPCEncoder.failure(id: id, error: error, into: &read.responses) }
                 return
@@ -37,7 +37,7 @@ extension NavServer {
     /// Runs a call: every method navd has, one case each. `id` is the request's (`nil` for a
     /// notification): a queued `event.emit` is answered with it later. `params`, a mutation's
     /// params as received, are the cause of the revision it makes.
-    func run(_ call: RPCCall, id: JSONValue?, params: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch) throws(NavError) -> CallResult {
+    func run(_ call: RPCCall, id: JSONValue?, params: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch) throws(RPCFailure) -> CallResult {
         let connection = read.connection
         switch call {
         case .operation(let operation):
@@ -52,11 +52,12 @@ extension NavServer {
             unsubscribe(connection)
             return .value([:])
         case .url(let screen):
-            return .value(["url": try engine.canonicalURL(for: screen).map(JSONValue.string) ?? .null])
+            let url = try RPCFailure.engine { () throws(NavError) in try engine.canonicalURL(for: screen) }
+            return .value(["url": url.map(JSONValue.string) ?? .null])
         case .routesList:
             return .value(engine.routesJSON)
         case .routesResolve(let url):
-            return .encoded(try engine.resolve(url).encodedJSON)
+            return .encoded(try RPCFailure.engine { () throws(NavError) in try engine.resolve(url) }.encodedJSON)
         case .daemonInfo:
             return .value(info)
         case .daemonHello(let name):

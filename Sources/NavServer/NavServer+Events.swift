@@ -15,17 +15,17 @@ extension NavServer {
     /// definition's steps, or `handled: false`); otherwise queued (`.held`).
     func emit(
         _ name: String, payload: JSONObject, expectRevision: Int?, id: JSONValue?, params: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch
-    ) throws(NavError) -> CallResult {
+    ) throws(RPCFailure) -> CallResult {
         guard !shuttingDown else { throw Self.shuttingDownError }
         guard let event = engine.definition.event(named: name) else { throw unknownEvent(name) }
         let pending = PendingEmit(
-            emitter: read.connection.id, requestID: id, event: event, payload: try event.validatedPayload(payload),
+            emitter: read.connection.id, requestID: id, event: event, payload: try RPCFailure.engine { () throws(NavError) in try event.validatedPayload(payload) },
             expectRevision: expectRevision, params: Array(params))
         if updateEventQueue({ $0.isIdle && !$0.hasListeners(of: name) }) {
             return .emitted(try handle(pending, by: .definition, skipped: [], in: &read))
         }
         if read.inBatch {
-            throw NavError.invalidRequest(
+            throw RPCFailure.invalidRequest(
                 "event.emit of '\(name)' waits for a listener and cannot be part of a batch; send it on a line of its own")
         }
         // Held even without an id: the connection's later requests come after its event (and
@@ -38,18 +38,18 @@ extension NavServer {
 
     /// `events.listen {events}`: this connection handles those events from now on, after the
     /// listeners that called before it. Every name must be declared.
-    func listen(_ connection: ClientConnection, to names: [String]) throws(NavError) -> JSONValue {
+    func listen(_ connection: ClientConnection, to names: [String]) throws(RPCFailure) -> JSONValue {
         for name in names where engine.definition.event(named: name) == nil { throw unknownEvent(name) }
         updateEventQueue { $0.listen(connection.id, to: Set(names)) }
         return ["events": .array(names.map(JSONValue.string))]
     }
 
     /// `-32011`, with the declared events.
-    func unknownEvent(_ name: String) -> NavError {
+    func unknownEvent(_ name: String) -> RPCFailure {
         let known = engine.definition.events.map(\.name)
         let question = NearestNames.question(NearestNames.nearest(to: name, among: known)).map { "; \($0)" } ?? ""
         let list = known.isEmpty ? "the app declares no events" : "declared: " + known.joined(separator: ", ")
-        return NavError(
+        return RPCFailure(
             .unknownEvent, "unknown event '\(name)' (\(list))\(question)",
             data: ["event": .string(name), "known": .array(known.map(JSONValue.string))])
     }
@@ -88,7 +88,7 @@ extension NavServer {
             let message = error["message"]?.stringValue ?? JSONWriter.string(error)
             return .failed(.error, "answered an error: \(message)")
         }
-        do throws(NavError) {
+        do throws(RPCFailure) {
             let steps = try Self.steps(ofAnswer: result ?? .null)
             return steps.operations.isEmpty ? .declined : .steps(steps)
         } catch {
@@ -97,16 +97,16 @@ extension NavServer {
     }
 
     /// `{steps: [{method, params}…]}`, each step a navigation method as in `nav.apply`.
-    static func steps(ofAnswer result: JSONValue) throws(NavError) -> ListenerSteps {
+    static func steps(ofAnswer result: JSONValue) throws(RPCFailure) -> ListenerSteps {
         guard case .object(let object) = result, case .array(let steps)? = object["steps"], object.count == 1 else {
-            throw NavError.invalidParams("the answer must be {\"steps\": [...]}, not \(JSONWriter.string(result))")
+            throw RPCFailure.invalidParams("the answer must be {\"steps\": [...]}, not \(JSONWriter.string(result))")
         }
         var operations: [NavOperation] = []
         for (index, step) in steps.enumerated() {
             guard case .object(let fields) = step, case .string(let method)? = fields["method"],
                 fields.keys.allSatisfy({ $0 == "method" || $0 == "params" })
             else {
-                throw NavError.invalidParams("steps[\(index)] must be {\"method\", \"params\"}")
+                throw RPCFailure.invalidParams("steps[\(index)] must be {\"method\", \"params\"}")
             }
             operations.append(try Self.step(index, method, fields["params"]))
         }
@@ -114,8 +114,8 @@ extension NavServer {
     }
 
     /// Step `index` of an event's steps as the operation it asks for; its error names the step.
-    static func step(_ index: Int, _ method: String, _ params: JSONValue?) throws(NavError) -> NavOperation {
-        do throws(NavError) {
+    static func step(_ index: Int, _ method: String, _ params: JSONValue?) throws(RPCFailure) -> NavOperation {
+        do throws(RPCFailure) {
             return try NavOperation(method: method, params: params)
         } catch {
             throw error.atStep(index, method)
@@ -150,11 +150,11 @@ extension NavServer {
             case .drop(let client, let events):
                 sendDropped(client, events: events, into: &outbox)
             case .handle(let emit, let handler, let skipped):
-                answer(emit, into: &outbox) { (read) throws(NavError) in
+                answer(emit, into: &outbox) { (read) throws(RPCFailure) in
                     .emitted(try self.handle(emit, by: handler, skipped: skipped, in: &read))
                 }
             case .refuse(let emit, let error):
-                answer(emit, into: &outbox) { (_) throws(NavError) in throw error }
+                answer(emit, into: &outbox) { (_) throws(RPCFailure) in throw error }
             case .release(let client):
                 work += release(client, into: &outbox)
                 let now = configuration.clock()
@@ -198,12 +198,12 @@ extension NavServer {
     /// Answers an emit with what `outcome` returns (or throws), on its emitter's connection;
     /// nothing when the emitter is gone (rule 78) or the emit was a notification.
     func answer(
-        _ emit: PendingEmit, into outbox: inout Outbox, _ outcome: (inout ReadBatch) throws(NavError) -> CallResult
+        _ emit: PendingEmit, into outbox: inout Outbox, _ outcome: (inout ReadBatch) throws(RPCFailure) -> CallResult
     ) {
         guard let emitter = connection(for: emit.emitter), !emitter.closing else { return }
         var read = ReadBatch(connection: emitter, responses: nil, outbox: outbox)
-        let result: Result<CallResult, NavError>
-        do throws(NavError) {
+        let result: Result<CallResult, RPCFailure>
+        do throws(RPCFailure) {
             result = .success(try outcome(&read))
         } catch {
             result = .failure(error)
@@ -239,13 +239,13 @@ extension NavServer {
     /// takes: a listener's, or the definition's. No steps: `handled: false`.
     func handle(
         _ pending: PendingEmit, by handler: EventHandler, skipped: [SkippedListener], in read: inout ReadBatch
-    ) throws(NavError) -> EmitOutcome {
+    ) throws(RPCFailure) -> EmitOutcome {
         let by: String
-        let stepsJSON: [JSONValue]
+        let writtenSteps: [UInt8]
         let operations: [NavOperation]
         switch handler {
         case .listener(let client, let steps):
-            (by, stepsJSON, operations) = (client.description, steps.steps, steps.operations)
+            (by, writtenSteps, operations) = (client.description, JSONWriter.bytes(.array(steps.steps)), steps.operations)
         case .definition:
             let substituted = pending.event.substitutedSteps(pending.payload)
             guard !substituted.isEmpty else {
@@ -255,7 +255,9 @@ extension NavServer {
             for (index, step) in substituted.enumerated() {
                 decoded.append(try Self.step(index, step.method, step.params))
             }
-            (by, stepsJSON, operations) = ("definition", substituted.map(\.jsonValue), decoded)
+            var written = JSONBuffer()
+            JSONWriter.writeArray(substituted, into: &written)
+            (by, writtenSteps, operations) = ("definition", written.bytes, decoded)
         }
         let operation = NavOperation.apply(operations, expectRevision: pending.expectRevision)
         let (result, isCommit) = try Self.run(operation, on: &engine)
@@ -264,14 +266,14 @@ extension NavServer {
             let answer = pending.params.withUnsafeBufferPointer { params in
                 committed(
                     result, method: .eventEmit, params: params, sessionChanged: result.changedPending,
-                    event: (pending.event.name, by, JSONWriter.bytes(.array(stepsJSON))), in: &read)
+                    event: (pending.event.name, by, writtenSteps), in: &read)
             }
             if case .operation(_, let encoded) = answer {
                 events = encoded
             }
         }
         return EmitOutcome(
-            handling: EmitOutcome.Handling(by: by, steps: stepsJSON, result: result, events: events),
+            handling: EmitOutcome.Handling(by: by, steps: writtenSteps, result: result, events: events),
             revision: result.revision, skipped: skipped)
     }
 

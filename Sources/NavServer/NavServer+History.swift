@@ -31,7 +31,7 @@ extension NavServer {
     /// trees are rebuilt as the page is written, as many at a time as the page expects to take
     /// (`HistoryPage.entriesLeft`, `History.forEachKeepingTree`): a page cut early rebuilds
     /// hardly a tree it does not write.
-    func historyAnswer(since: Int?, limit: Int, tree: Bool) throws(NavError) -> [UInt8] {
+    func historyAnswer(since: Int?, limit: Int, tree: Bool) throws(RPCFailure) -> [UInt8] {
         var page = HistoryPage(bound: configuration.historyPageBytes, tree: tree)
         if tree {
             do {
@@ -50,7 +50,7 @@ extension NavServer {
 
     /// `nav.goto {revision, expectRevision?}`: the tree of a revision the history still has,
     /// current again as a new revision (or a no-op when it is the current tree).
-    func goto(_ revision: Int, expectRevision: Int?, params: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch) throws(NavError) -> CallResult {
+    func goto(_ revision: Int, expectRevision: Int?, params: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch) throws(RPCFailure) -> CallResult {
         try checkExpected(expectRevision)
         let found: NavigationTree?
         do {
@@ -59,40 +59,40 @@ extension NavServer {
             throw damaged(error)
         }
         guard let tree = found else { throw historyGone(revision) }
-        let result = try engine.goto(tree, expectRevision: expectRevision)
+        let result = try RPCFailure.engine { () throws(NavError) in try engine.goto(tree, expectRevision: expectRevision) }
         guard !result.noop else { return .operation(result, events: nil) }
         return committed(result, method: .navGoto, params: params, sessionChanged: result.changedPending, in: &read)
     }
 
     /// `nav.reset {expectRevision?}`: the boot tree with fresh ids, as a new revision.
-    func reset(expectRevision: Int?, params: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch) throws(NavError) -> CallResult {
+    func reset(expectRevision: Int?, params: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch) throws(RPCFailure) -> CallResult {
         let sessionBefore = engine.session
-        let result = try engine.reset(expectRevision: expectRevision)
+        let result = try RPCFailure.engine { () throws(NavError) in try engine.reset(expectRevision: expectRevision) }
         // A reset returns the session to boot: flags set before it changed with no event.
         return committed(result, method: .navReset, params: params, sessionChanged: engine.session != sessionBefore, in: &read)
     }
 
     /// `-32005` before anything else, as for every mutation.
-    func checkExpected(_ expectRevision: Int?) throws(NavError) {
+    func checkExpected(_ expectRevision: Int?) throws(RPCFailure) {
         if let expectRevision, expectRevision != engine.revision {
-            throw .conflict("revision", expected: .int(expectRevision), actual: .int(engine.revision))
+            throw RPCFailure(.conflict("revision", expected: .int(expectRevision), actual: .int(engine.revision)))
         }
     }
 
     /// `-32603`: a restored entry whose stored events or tree do not read back (the database
     /// was changed under navd's feet). The request fails; nothing else does.
-    func damaged(_ revision: Int, _ error: TreeDecodingError) -> NavError {
+    func damaged(_ revision: Int, _ error: TreeDecodingError) -> RPCFailure {
         .internalError("revision \(revision) of the saved history cannot be read: \(error.message)")
     }
 
-    func damaged(_ damage: History.DamagedEntry) -> NavError {
+    func damaged(_ damage: History.DamagedEntry) -> RPCFailure {
         damaged(damage.revision, damage.error)
     }
 
     /// `-32012`: `data: {revision, oldest, latest}`.
-    func historyGone(_ revision: Int) -> NavError {
+    func historyGone(_ revision: Int) -> RPCFailure {
         let kept = history.oldest.map { "the history keeps revisions \($0) to \(history.latest!)" } ?? "the history is empty"
-        return NavError(
+        return RPCFailure(
             .historyGone, "revision \(revision) is not in the history (\(kept))",
             data: [
                 "revision": .int(revision), "oldest": history.oldest.map(JSONValue.int) ?? .null,

@@ -51,7 +51,7 @@ extension NavServer {
     /// `-32009` at once (a notification nothing); the line is dropped and changes nothing.
     func refuseKeeping(_ message: RPCMessage, in read: inout ReadBatch) {
         let limit = configuration.maxKeptBytes
-        let error = NavError(
+        let error = RPCFailure(
             .limitExceeded,
             "navd already keeps \(limit) bytes of requests behind held event.emit calls (all clients together): "
                 + "this request was not run; send it again once your event.emit is answered",

@@ -24,7 +24,7 @@ extension NavServer {
     /// `daemon.hello`. The name is repeated in every notification of this client's revisions,
     /// to every subscriber: its size is bounded like everything else one client makes navd
     /// repeat.
-    func hello(_ connection: ClientConnection, name: String) throws(NavError) {
+    func hello(_ connection: ClientConnection, name: String) throws(RPCFailure) {
         let bytes = name.utf8.count
         let limit = configuration.maxClientNameBytes
         guard bytes <= limit else {

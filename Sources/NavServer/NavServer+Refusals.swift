@@ -8,7 +8,7 @@ extension NavServer {
     /// `id: null` (it answers no request), `-32009 limitExceeded`, `data.limit` the limit and
     /// `data.what` `"clients"`.
     public static func tooManyClientsReply(limit: Int) -> [UInt8] {
-        let error = NavError(
+        let error = RPCFailure(
             .limitExceeded, "too many clients: navd serves at most \(limit) connections at once; try again later",
             data: ["limit": .int(limit), "what": "clients"])
         var out = JSONBuffer()

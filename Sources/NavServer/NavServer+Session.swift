@@ -8,8 +8,10 @@ import NavJSON
 extension NavServer {
     func setSession(
         _ flags: [FlagAssignment], expectRevision: Int?, params: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch
-    ) throws(NavError) -> CallResult {
-        let change = try engine.setFlags(flags.map { (name: $0.name, value: $0.value) }, expectRevision: expectRevision)
+    ) throws(RPCFailure) -> CallResult {
+        let change = try RPCFailure.engine { () throws(NavError) in
+            try engine.setFlags(flags.map { (name: $0.name, value: $0.value) }, expectRevision: expectRevision)
+        }
         guard !change.noop else { return .encoded(change.encodedJSON) }
         _ = committed(change.revisionResult, method: .sessionSet, params: params, sessionChanged: true, in: &read)
         return .encoded(change.encodedJSON)

@@ -10,7 +10,16 @@ struct SkippedListener: Equatable {
     var reason: Reason
     var message: String
 
-    var jsonValue: JSONValue {
-        ["client": .string(client.description), "reason": .string(reason.rawValue), "message": .string(message)]
+}
+
+extension SkippedListener: JSONWritable {
+    func writeJSON(into out: inout JSONBuffer) {
+        out.append(#"{"client":"#)
+        JSONWriter.writeString(client.description, into: &out)
+        out.append(#","reason":"#)
+        JSONWriter.writeString(reason.rawValue, into: &out)
+        out.append(#","message":"#)
+        JSONWriter.writeString(message, into: &out)
+        out.append(UInt8(ascii: "}"))
     }
 }

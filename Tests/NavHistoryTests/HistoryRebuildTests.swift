@@ -3,6 +3,7 @@ import Testing
 @testable import NavigationCore
 @testable import NavHistory
 @testable import NavJSON
+import NavTestSupport
 
 /// A history that keeps undos instead of trees gives back every revision's tree exactly: from
 /// the current tree or a kept one, across goto, reset and session-only revisions, after the

@@ -2,6 +2,7 @@ import Testing
 @testable import NavigationCore
 @testable import NavHistory
 @testable import NavJSON
+import NavTestSupport
 
 /// The bounded history: newest last, the oldest dropped when full, found by revision.
 @Suite struct HistoryTests {

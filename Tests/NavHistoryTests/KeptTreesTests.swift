@@ -1,6 +1,7 @@
 import Testing
 @testable import NavigationCore
 @testable import NavHistory
+import NavTestSupport
 
 /// Which revisions keep their tree in memory (`KeptTrees`): every 64th of a small tree, as
 /// before; for a tree much larger than what each revision edits, one in 1,024, so that a

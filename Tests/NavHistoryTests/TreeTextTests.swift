@@ -2,6 +2,7 @@ import Testing
 @testable import NavigationCore
 @testable import NavHistory
 import NavProtocol
+import NavTestSupport
 
 /// Writing a revision's tree against the text of the one before (`TreeText`) costs what the
 /// revision changed, not the size of the tree: a durable navd writes every committed

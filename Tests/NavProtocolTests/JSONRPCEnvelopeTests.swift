@@ -52,7 +52,7 @@ import NavJSON
 
     @Test(arguments: refusals)
     func invalidRequestObject(_ refusal: Refusal) {
-        let expected = NavError.invalidRequest(refusal.message)
+        let expected = RPCFailure.invalidRequest(refusal.message)
         #expect(decode(refusal.line) == .single(.invalid(id: refusal.id, error: expected)))
         #expect(expected.code == .invalidRequest && expected.reason == .invalidRequest)
         #expect(decode("[" + refusal.line + "]") == .batch([.invalid(id: refusal.id, error: expected)]))
@@ -80,7 +80,7 @@ import NavJSON
         #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.state","params":{}}"#) == .single(.call(id: 1, .state)))
         #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":["feed"]}"#)
             == .single(.refused(id: 1, error: .positionalParams(method: "nav.route"))))
-        let error = NavError.positionalParams(method: "nav.route")
+        let error = RPCFailure.positionalParams(method: "nav.route")
         #expect(error.code == .invalidParams && error.reason == .invalidParams)
         #expect(error.message == "invalid params: nav.route takes named params (an object), not an array")
     }
@@ -113,7 +113,7 @@ import NavJSON
         }
         #expect(lineError(decode(request(arrays: 64))) == .tooDeep(limit: 64))
         #expect(lineError(decode(String(repeating: "[", count: 65) + String(repeating: "]", count: 65))) == .tooDeep(limit: 64))
-        let error = NavError.tooDeep(limit: 64)
+        let error = RPCFailure.tooDeep(limit: 64)
         #expect(error.code == .invalidRequest)
         #expect(error.message == "invalid request: JSON nested deeper than 64 levels")
         #expect(error.data == ["reason": "tooDeep", "limit": 64])
@@ -151,7 +151,7 @@ import NavJSON
     }
 
     @Test func everyErrorHasItsReason() throws {
-        let errors: [(NavError, RPCErrorCode, String)] = [
+        let errors: [(RPCFailure, RPCErrorCode, String)] = [
             (try #require(lineError(decode("{x"))), .parseError, "parseError"),
             (.invalidRequest("x"), .invalidRequest, "invalidRequest"),
             (.methodNotFound("x"), .methodNotFound, "methodNotFound"),
@@ -168,7 +168,7 @@ import NavJSON
     }
 
     @Test func messageTooLarge() {
-        let error = NavError.messageTooLarge(limit: 1 << 20)
+        let error = RPCFailure.messageTooLarge(limit: 1 << 20)
         #expect(error.message == "invalid request: message longer than 1048576 bytes; the rest of the line was discarded")
         #expect(error.data == ["reason": "messageTooLarge", "limit": 1_048_576])
     }

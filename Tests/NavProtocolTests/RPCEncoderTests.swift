@@ -31,7 +31,7 @@ import NavJSON
             == #"{"jsonrpc":"2.0","id":12,"error":{"code":-32601,"message":"method not found: 'rpc.foo' (names beginning with 'rpc.' are reserved for JSON-RPC; navd has only rpc.discover)","data":{"reason":"methodNotFound","method":"rpc.foo"}}}"# + "\n")
         #expect(encode { RPCEncoder.failure(id: .null, error: .messageTooLarge(limit: 1 << 20), into: &$0) }
             == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request: message longer than 1048576 bytes; the rest of the line was discarded","data":{"reason":"messageTooLarge","limit":1048576}}}"# + "\n")
-        let conflict = NavError(.conflict, "conflict: revision is 4, expected 3", data: ["expected": 3, "actual": 4])
+        let conflict = RPCFailure(NavError(.conflict, "conflict: revision is 4, expected 3", data: ["expected": 3, "actual": 4]))
         #expect(encode { RPCEncoder.failure(id: 1.5, error: conflict, into: &$0) }
             == #"{"jsonrpc":"2.0","id":1.5,"error":{"code":-32005,"message":"conflict: revision is 4, expected 3","data":{"expected":3,"actual":4,"reason":"conflict"}}}"# + "\n")
     }
@@ -62,9 +62,9 @@ import NavJSON
             == #"{"jsonrpc":"2.0","id":"e7","method":"event.handle","params":{"event":"open","payload":{},"revision":3}}"# + "\n")
     }
 
-    /// A failure's error object is `NavError`'s one writer; `routes.resolve` writes the same.
+    /// A failure's error object is `RPCFailure`'s one writer; `routes.resolve` writes the same.
     @Test func errorObject() {
-        let conflict = NavError(.conflict, "conflict: \"x\"", data: ["expected": 3])
+        let conflict = RPCFailure(NavError(.conflict, "conflict: \"x\"", data: ["expected": 3]))
         #expect(text(conflict.encodedJSON) == #"{"code":-32005,"message":"conflict: \"x\"","data":{"expected":3,"reason":"conflict"}}"#)
         #expect(encode { RPCEncoder.failure(id: 2, error: conflict, into: &$0) }
             == #"{"jsonrpc":"2.0","id":2,"error":"# + text(conflict.encodedJSON) + "}\n")

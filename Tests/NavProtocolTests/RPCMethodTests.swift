@@ -34,8 +34,8 @@ import NavProtocol
         for method in RPCMethod.allCases { #expect(RPCMethod(name: method.rawValue) == method) }
         #expect(RPCMethod(name: "nav.nope") == nil && RPCMethod(name: "nav.rout") == nil && RPCMethod(name: "nav.route ") == nil)
         #expect(RPCMethod(name: "") == nil)
-        #expect(NavError.methodNotFound("nav.nope").message == "method not found: 'nav.nope'")
-        #expect(NavError.methodNotFound("rpc.other").message
+        #expect(RPCFailure.methodNotFound("nav.nope").message == "method not found: 'nav.nope'")
+        #expect(RPCFailure.methodNotFound("rpc.other").message
             == "method not found: 'rpc.other' (names beginning with 'rpc.' are reserved for JSON-RPC; navd has only rpc.discover)")
         #expect(RPCMethod.isReserved("rpc.discover") && RPCMethod.isReserved("rpc.") && !RPCMethod.isReserved("rpcx.a"))
     }

@@ -26,7 +26,7 @@ func receivedParams(_ line: String) -> String? {
 }
 
 /// The error of a line refused as a whole.
-func lineError(_ message: RPCMessage) -> NavError? {
+func lineError(_ message: RPCMessage) -> RPCFailure? {
     if case .failure(let error) = message { return error }
     return nil
 }
@@ -41,8 +41,10 @@ func respond(_ line: String) -> String {
         switch entry {
         case .invalid(let id, let error):
             RPCEncoder.failure(id: id, error: error, into: &out)
-        case .refused(let id?, let error), .badParams(let id?, _, let error):
+        case .refused(let id?, let error):
             RPCEncoder.failure(id: id, error: error, into: &out)
+        case .badParams(let id?, _, let error):
+            RPCEncoder.failure(id: id, error: RPCFailure(error), into: &out)
         case .call(let id?, let call, _):
             let result: JSONValue
             switch call {

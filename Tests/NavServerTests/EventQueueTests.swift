@@ -1,6 +1,7 @@
 import Testing
 @testable import NavServer
 import NavigationCore
+import NavProtocol
 import NavJSON
 
 /// The routing-event queue alone, as a state machine (no server, no connections): what each
@@ -156,7 +157,7 @@ import NavJSON
         var q = queue(listeners: [2])
         _ = q.emit(emit(1), now: 0)
         _ = q.emit(emit(3, Self.other), now: 0)
-        #expect(describe(q.shutdown(NavError(.shuttingDown, "stopping"))) == [
+        #expect(describe(q.shutdown(RPCFailure(.shuttingDown, "stopping"))) == [
             "refuse userTapped of c1: shuttingDown", "release c1", "refuse postTapped of c3: shuttingDown", "release c3",
         ])
         #expect(q.phase == .closed && q.deadline == nil && q.pending.isEmpty)

@@ -52,9 +52,10 @@ import NavRandom
                 if method == "nav.state" {
                     expectedResult = mirror.stateJSON
                 } else {
-                    do throws(NavError) {
+                    do throws(RPCFailure) {
                         let before = mirror.revision
-                        let result = try mirror.perform(NavOperation(method: method, params: params))
+                        let operation = try NavOperation(method: method, params: params)
+                        let result = try RPCFailure.engine { () throws(NavError) in try mirror.perform(operation) }
                         expectedResult = result.jsonValue
                         if mirror.revision != before { committed = result }
                     } catch {

@@ -56,9 +56,6 @@ public struct EventStep: Sendable, Hashable {
         self.params = params
     }
 
-    /// `{method, params}`.
-    public var jsonValue: JSONValue { ["method": .string(method), "params": params] }
-
     /// Every string under a `url` member of the params: the deep links whose placeholders are
     /// encoded as URL parts (`Placeholder.interpolate`).
     var deepLinkURLs: [String] {
@@ -97,5 +94,16 @@ extension EventDefinition {
             }
         }
         return payload
+    }
+}
+
+extension EventStep: JSONWritable {
+    /// `{method, params}`: a step in an `event.emit`'s answer and its revision's cause.
+    public func writeJSON(into out: inout JSONBuffer) {
+        out.append(#"{"method":"#)
+        JSONWriter.writeString(method, into: &out)
+        out.append(#","params":"#)
+        JSONWriter.write(params, into: &out)
+        out.append(UInt8(ascii: "}"))
     }
 }

@@ -1,17 +1,18 @@
 import NavJSON
 import NavSpelling
-/// A refusal: what went wrong (`reason`, a closed list clients switch on as `data.reason`), a
-/// message for people and `data` with the details. Every refusal of the core is one of these,
-/// and a refused operation changes nothing. How a reason is numbered on the wire is the
-/// protocol's business (NavProtocol's `RPCErrorCode`), not the engine's.
+/// A refusal of the engine: what went wrong (`reason`, a closed list clients switch on as
+/// `data.reason`), a message for people and `data` with the details. Every refusal of the core
+/// is one of these, and a refused operation changes nothing. The engine knows no JSON-RPC: how
+/// a refusal is answered, and the refusals of the request layer and the server beside the
+/// engine's, are the protocol's business (NavProtocol's `RPCFailure`).
 public struct NavError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Every `data.reason` navd answers with: the engine's refusals and those of the request
-    /// layer above it, one list so that no two layers can spell a reason differently.
+    /// What the engine refuses: params or fields that do not fit, names and instances it does
+    /// not have, what the tree's state forbids, a guard, its limits, and a definition that
+    /// breaks what validation promised (`internalError`).
     public enum Reason: String, Sendable, Hashable, CaseIterable {
-        case parseError, invalidRequest, tooDeep, batchTooLarge, messageTooLarge, methodNotFound
-        case invalidParams, internalError, shuttingDown
+        case invalidParams, internalError
         case unknownDestination, routeNotAllowed, nothingToClose, conflict, noRouteForURL, unknownInstance
-        case guarded, limitExceeded, historyGone, unknownEvent
+        case guarded, limitExceeded
     }
 
     public var reason: Reason
@@ -48,10 +49,16 @@ public struct NavError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The same error, saying which step of an `apply` it came from: `what` names the step.
     public func atStep(_ index: Int, _ what: String) -> NavError {
         var copy = self
-        copy.message = "step \(index) (\(what)): \(message)"
-        copy.data["step"] = .int(index)
-        if copy.data["stepOp"] == nil { copy.data["stepOp"] = .string(what) }
+        Self.nameStep(index, what, message: &copy.message, data: &copy.data)
         return copy
+    }
+
+    /// How a refusal names the step it came from: `step 1 (nav.route): …` before the
+    /// message, `data.step` the index and `data.stepOp` the innermost step's name.
+    public static func nameStep(_ index: Int, _ what: String, message: inout String, data: inout JSONObject) {
+        message = "step \(index) (\(what)): \(message)"
+        data["step"] = .int(index)
+        if data["stepOp"] == nil { data["stepOp"] = .string(what) }
     }
 }
 

@@ -1,6 +1,7 @@
 import Testing
 @testable import NavigationCore
 @testable import NavJSON
+import NavTestSupport
 
 /// One test per check of docs/app-definition.md; each asserts the whole diagnostics list.
 @Suite struct DefinitionValidationTests {

@@ -1,6 +1,7 @@
 import Testing
 @testable import NavigationCore
 @testable import NavJSON
+import NavTestSupport
 
 /// `nav.apply`: several operations, one revision or none (docs/operations.md, semantics.md 21, 24).
 @Suite struct ApplyTests {

@@ -1,6 +1,7 @@
 import Testing
 @testable import NavigationCore
 @testable import NavJSON
+import NavTestSupport
 
 /// Boot builds revision 1 of the sample app: the tabs flow, each tab's stack with its root,
 /// `flowStarted`/`enter` for all of it and `willShow` for the top (docs/operations.md).

@@ -1,6 +1,7 @@
 import Testing
 @testable import NavigationCore
 @testable import NavJSON
+import NavTestSupport
 
 /// `nav.close` reverses the transition that opened the screen; `flow.finish` ends a flow the
 /// same way; finished flows never stay in the tree (docs/operations.md, semantics.md 8–10).

@@ -3,6 +3,7 @@ import Testing
 @testable import NavJSON
 import NavRandom
 import NavProtocol
+import NavTestSupport
 
 /// `nav.deeplink` applied to the tree: the chain, the three modes, no-ops, dry runs,
 /// `notFound`, errors naming the step (docs/deep-links.md, semantics.md 25–31).

@@ -1,6 +1,7 @@
 import Testing
 @testable import NavigationCore
 @testable import NavJSON
+import NavTestSupport
 
 /// Issue 11: `nav.selectTab {"tab": 2.0}` was refused while an `int` param took `2.0`. Every
 /// integer read from a request follows one rule (`JSONValue.intValue`): a number with no

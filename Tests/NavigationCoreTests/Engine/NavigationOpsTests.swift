@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+import NavTestSupport
 
 /// popTo, popToRoot, dismissAll and selectTab (docs/operations.md, semantics.md 11–14, 20).
 @Suite struct NavigationOpsTests {

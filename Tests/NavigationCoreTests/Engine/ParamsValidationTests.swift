@@ -2,6 +2,7 @@ import Testing
 import NavRandom
 @testable import NavigationCore
 @testable import NavJSON
+import NavTestSupport
 
 /// `ScreenDefinition.validatedParams` against the rule it implements, written here the plain
 /// way: every given name must be declared (the first that is not is the error), then each

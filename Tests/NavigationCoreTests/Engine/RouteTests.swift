@@ -1,6 +1,7 @@
 import Testing
 @testable import NavigationCore
 @testable import NavJSON
+import NavTestSupport
 
 /// `nav.route`, rules 1–6 of docs/operations.md, with whole trees and event lists.
 @Suite struct RouteTests {

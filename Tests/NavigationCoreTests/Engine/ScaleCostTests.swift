@@ -2,6 +2,7 @@ import Testing
 @testable import NavigationCore
 import NavProtocol
 import NavJSON
+import NavTestSupport
 
 /// Issue 11, defects 2 and 4: operations whose cost grew with the square (or the cube) of what
 /// they touch. `nav.dismissAll` of 8,000 nested modals took 110 s (events were derived with a

@@ -1,6 +1,7 @@
 import Testing
 @testable import NavigationCore
 @testable import NavJSON
+import NavTestSupport
 
 /// `goto` makes an earlier tree current as one new revision whose events are the net change,
 /// ordered as every revision's are; `reset` opens the boot tree with fresh ids.

@@ -4,6 +4,7 @@ import NavProtocol
 @testable import NavJSON
 import NavFixtures
 import NavRandom
+import NavTestSupport
 
 /// Each wire shape has one writer (`writeJSON`), and a `JSONValue` of it is those bytes read
 /// back (`JSONWritable`). A value's `==` ignores key order, so these tests pin the bytes:

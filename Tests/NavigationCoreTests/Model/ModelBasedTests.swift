@@ -4,6 +4,7 @@ import Testing
 import NavProtocol
 @testable import NavJSON
 import NavRandom
+import NavTestSupport
 
 /// Model-based tests (swift-collections style): thousands of random request sequences run
 /// against the engine and against `ReferenceModel`, a naive reimplementation of the
@@ -153,16 +154,18 @@ struct ModelRun {
     func step(_ call: ModelCall, engine: inout Navigator, model: inout ReferenceModel, counts: inout [String: Int]) -> String? {
         let before = (tree: engine.tree, revision: engine.revision)
         let navigatorBefore = engine
-        let engineOutcome: Result<OperationResult, NavError>
-        do throws(NavError) {
+        let engineOutcome: Result<OperationResult, RPCFailure>
+        do throws(RPCFailure) {
             if call.method == "session.set" {
                 // Decoded as the daemon decodes it (the values' types are the params'), then set.
                 let line = JSONWriter.string(["jsonrpc": "2.0", "id": 1, "method": "session.set", "params": call.params])
                 switch JSONRPC.decode(line: Array(line.utf8)) {
                 case .single(.call(_, .sessionSet(let flags, _), _)):
-                    engineOutcome = .success(try engine.setFlags(flags.map { (name: $0.name, value: $0.value) }).revisionResult)
+                    engineOutcome = .success(try RPCFailure.engine { () throws(NavError) in
+                        try engine.setFlags(flags.map { (name: $0.name, value: $0.value) }).revisionResult
+                    })
                 case .single(.badParams(_, _, let error)):
-                    throw error
+                    throw RPCFailure(error)
                 default:
                     preconditionFailure("session.set did not decode: \(line)")
                 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+import NavTestSupport
 
 /// Focused tests for what the model-based tests found where the engine departs from the
 /// documents. Each states the request sequence, the expected and the actual behaviour.

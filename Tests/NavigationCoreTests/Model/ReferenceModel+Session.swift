@@ -1,6 +1,7 @@
 import NavigationCore
 import NavJSON
 import NavProtocol
+import NavTestSupport
 
 /// The held request of the reference model: what was asked, the guard it waits for, and what
 /// its redirect opened.

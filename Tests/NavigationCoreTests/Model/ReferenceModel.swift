@@ -1,5 +1,6 @@
 import NavigationCore
 import NavJSON
+import NavTestSupport
 
 /// A naive, independent reference implementation of navd's navigation semantics
 /// (docs/app-definition.md, docs/tree.md, docs/operations.md, Protocol/semantics.md), for the model-based tests.

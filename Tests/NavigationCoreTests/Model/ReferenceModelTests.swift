@@ -1,6 +1,7 @@
 import Testing
 @testable import NavigationCore
 @testable import NavJSON
+import NavTestSupport
 
 /// The reference model checked by hand against the documents, so that the model-based tests
 /// rest on more than the engine and the model agreeing: each test states the whole expected

@@ -2,6 +2,7 @@ import Testing
 @testable import NavigationCore
 import NavProtocol
 @testable import NavJSON
+import NavTestSupport
 
 /// docs/guards.md, rule by rule, on the sample app: `account` requires `signedIn`, whose
 /// redirect is the `login` flow (modal). Each test states the whole change: the events, the

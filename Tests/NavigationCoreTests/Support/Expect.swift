@@ -2,6 +2,7 @@ import Testing
 @testable import NavigationCore
 @testable import NavJSON
 import NavProtocol
+import NavTestSupport
 
 /// Expects the whole tree, as a sketch.
 func expectTree(_ nav: Navigator, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -19,7 +20,7 @@ func expectEvents(_ result: OperationResult, _ expected: [String], sourceLocatio
 func expectFailure(
     _ nav: inout Navigator, _ method: String, _ params: JSONValue = [:], code: RPCErrorCode, reason: String,
     sourceLocation: SourceLocation = #_sourceLocation
-) -> NavError? {
+) -> RPCFailure? {
     let before = sketch(nav.tree)
     let revision = nav.revision
     guard let error = nav.failure(method, params) else {

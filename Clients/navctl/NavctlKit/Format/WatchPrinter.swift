@@ -1,4 +1,5 @@
 public import NavClient
+internal import NavProtocol
 internal import NavigationCore
 internal import NavJSON
 
@@ -57,8 +58,10 @@ public struct WatchPrinter {
         return lines
     }
 
-    /// The notification as navd sent it: one JSON-RPC message.
+    /// The notification as navd sent it: one JSON-RPC message, without its newline.
     static func message(_ notification: ServerNotification) -> String {
-        JSONWriter.string(["jsonrpc": "2.0", "method": .string(notification.method), "params": notification.params])
+        var line: [UInt8] = []
+        RPCEncoder.request(id: nil, method: notification.method, params: notification.params, into: &line)
+        return String(decoding: line.dropLast(), as: UTF8.self)
     }
 }

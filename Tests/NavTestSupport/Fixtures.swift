@@ -1,27 +1,28 @@
-@testable import NavigationCore
-import NavProtocol
-@testable import NavJSON
+import Foundation
+public import NavigationCore
+public import NavProtocol
+public import NavJSON
 
 /// A navigator on the sample app with predictable ids and instance.
-func sampleNavigator() -> Navigator {
+public func sampleNavigator() -> Navigator {
     Navigator(definition: AppDefinition.sample, instance: "00000000")
 }
 
 extension Navigator {
-    /// Decodes and performs a method call as the daemon would.
-    mutating func call(_ method: String, _ params: JSONValue = [:]) throws(NavError) -> OperationResult {
+    /// Decodes and performs a method call as the daemon would; a refusal as the daemon answers it.
+    public mutating func call(_ method: String, _ params: JSONValue = [:]) throws(RPCFailure) -> OperationResult {
         let operation = try NavOperation(method: method, params: params)
         do throws(NavError) {
             // Named as the daemon names requests, so that a guard can hold them.
             if requests == nil { requests = .jsonRPC }
             return try perform(operation)
         } catch {
-            throw error.namingSteps(of: operation)
+            throw RPCFailure(error.namingSteps(of: operation))
         }
     }
 
     /// The error a call throws, or `nil`; checks that the state did not change.
-    mutating func failure(_ method: String, _ params: JSONValue = [:]) -> NavError? {
+    public mutating func failure(_ method: String, _ params: JSONValue = [:]) -> RPCFailure? {
         let before = (tree, revision)
         do {
             _ = try call(method, params)
@@ -34,11 +35,8 @@ extension Navigator {
 }
 
 /// The shop app of `Tests/protocol/fixtures/shop-app.json`: a root stack, embedded flows.
-func shopDefinition() throws -> AppDefinition {
-    let url = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+public func shopDefinition() throws -> AppDefinition {
+    let url = #filePath.split(separator: "/").dropLast(2).joined(separator: "/")
     let path = "/" + url + "/protocol/fixtures/shop-app.json"
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-        throw TreeInvariantViolation(message: "cannot read \(path)")
-    }
-    return try AppDefinition.load(json: text).definition
+    return try AppDefinition.load(json: try String(contentsOfFile: path, encoding: .utf8)).definition
 }

@@ -1,7 +1,6 @@
-public import NavigationCore
 public import NavJSON
 
-extension NavError: JSONWritable {
+extension RPCFailure: JSONWritable {
     /// `{code, message, data}`: a JSON-RPC error object (a failure's `error`, and the `error`
     /// of a `routes.resolve` that would fail).
     public func writeJSON(into out: inout JSONBuffer) {

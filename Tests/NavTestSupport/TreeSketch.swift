@@ -1,5 +1,5 @@
-@testable import NavigationCore
-@testable import NavJSON
+public import NavigationCore
+import NavJSON
 
 /// A compact text picture of a whole tree, so tests can state the entire expected state in a
 /// few readable lines (TCA's "assert the whole change"):
@@ -13,7 +13,7 @@
 ///
 /// A screen line: id, name, params (if any), `via` as kind[:name[:animator]][!fallback],
 /// the owner flow in brackets when it is not the container, `<top` on the top screen.
-func sketch(_ tree: NavigationTree) -> String {
+public func sketch(_ tree: NavigationTree) -> String {
     var lines: [String] = []
     let top = tree.topScreen
     func via(_ t: AppliedTransition?) -> String {
@@ -55,7 +55,7 @@ func sketch(_ tree: NavigationTree) -> String {
 
 /// One line per event: `willHide s1 feedList`, `enter s6 post {"postId":5} push:zoom:zoom push`,
 /// `flowFinished f9 compose null`, `tabSelected f1 2 chats`.
-func sketch(_ events: [NavEvent]) -> [String] {
+public func sketch(_ events: [NavEvent]) -> [String] {
     func via(_ v: EventVia?) -> String {
         guard let v else { return " -" }
         var s = " " + v.transition.kind.rawValue

@@ -1,8 +1,8 @@
-@testable import NavigationCore
+public import NavigationCore
 
 /// A third shape: a root stack, a tabs flow presented modally, flows embedded inside
 /// embedded flows.
-let nestedAppJSON = #"""
+public let nestedAppJSON = #"""
 {
   "app": "nested",
   "root": "start",
@@ -26,6 +26,6 @@ let nestedAppJSON = #"""
 }
 """#
 
-func nestedNavigator() throws -> Navigator {
+public func nestedNavigator() throws -> Navigator {
     Navigator(definition: try AppDefinition.load(json: nestedAppJSON).definition, instance: "0")
 }

@@ -1,1 +1,0 @@
-../../NavigationCoreTests/Support/TreeSketch.swift

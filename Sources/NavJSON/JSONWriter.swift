@@ -55,8 +55,11 @@ public enum JSONWriter {
         if copied != true { writeEscaped(string, into: &out) }
     }
 
-    /// `"bytes"`, checked and copied eight (then four) bytes at a time, when no byte needs an
-    /// escape; otherwise `false` and nothing written (what went past `out.count` is not kept).
+    /// `"bytes"`, checked and copied eight bytes at a time, when no byte needs an escape;
+    /// otherwise `false` and nothing written (what went past `out.count` is not kept). From
+    /// eight bytes on, the last word is the one that ends with the string, overlapping the
+    /// word before it: no byte is checked alone (method names and most screen names are 8 to
+    /// 16 bytes, two words).
     private static func writePlain(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout JSONBuffer) -> Bool {
         let count = bytes.count
         if count >= 4 && count < 8, let source = UnsafeRawPointer(bytes.baseAddress) {
@@ -65,26 +68,26 @@ public enum JSONWriter {
         out.reserveCapacity(count &+ 2)
         let target = UnsafeMutableRawPointer(out.base + out.used)
         target.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
-        var index = 0
         if let source = UnsafeRawPointer(bytes.baseAddress) {
-            while count &- index >= 8 {
-                let word = source.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if count >= 8 {
+                var index = 0
+                while count &- index > 8 {
+                    let word = source.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    if needsEscape(word) { return false }
+                    target.storeBytes(of: word, toByteOffset: index &+ 1, as: UInt64.self)
+                    index &+= 8
+                }
+                let last = count &- 8
+                let word = source.loadUnaligned(fromByteOffset: last, as: UInt64.self)
                 if needsEscape(word) { return false }
-                target.storeBytes(of: word, toByteOffset: index &+ 1, as: UInt64.self)
-                index &+= 8
-            }
-            if count &- index >= 4 {
-                let word = source.loadUnaligned(fromByteOffset: index, as: UInt32.self)
-                // The four high bytes are spaces, which need no escape.
-                if needsEscape(UInt64(word) | 0x2020_2020_0000_0000) { return false }
-                target.storeBytes(of: word, toByteOffset: index &+ 1, as: UInt32.self)
-                index &+= 4
-            }
-            while index < count {
-                let byte = source.load(fromByteOffset: index, as: UInt8.self)
-                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
-                target.storeBytes(of: byte, toByteOffset: index &+ 1, as: UInt8.self)
-                index &+= 1
+                target.storeBytes(of: word, toByteOffset: last &+ 1, as: UInt64.self)
+            } else {
+                // Fewer than four bytes.
+                for index in 0..<count {
+                    let byte = source.load(fromByteOffset: index, as: UInt8.self)
+                    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+                    target.storeBytes(of: byte, toByteOffset: index &+ 1, as: UInt8.self)
+                }
             }
         }
         target.storeBytes(of: UInt8(ascii: "\""), toByteOffset: count &+ 1, as: UInt8.self)

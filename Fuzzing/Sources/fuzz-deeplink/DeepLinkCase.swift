@@ -53,7 +53,7 @@ struct DeepLinkCase {
         do {
             result = try navigator.resolve(url).jsonValue
         } catch {
-            expect(error.code == .noRouteForURL, "routes.resolve refuses only with -32006", "\(error)")
+            expect(RPCFailure(error).code == .noRouteForURL, "routes.resolve refuses only with -32006", "\(error)")
             return nil
         }
         let text = JSONWriter.bytes(result)

@@ -56,16 +56,12 @@ final class PlainViewer {
         switch event {
         case .connected(let state):
             reportedOutage = false
-            let previous = model.state
-            model.subscribed(state)
-            let summary: String
-            if let previous, previous.instance != state.instance {
-                summary = "connected to a new navd instance \(state.instance)"
-            } else if previous != nil {
-                summary = "reconnected to instance \(state.instance)"
-            } else {
-                summary = "subscribed to instance \(state.instance)"
-            }
+            let summary =
+                switch model.subscribed(state) {
+                case .newInstance: "connected to a new navd instance \(state.instance)"
+                case .reconnected: "reconnected to instance \(state.instance)"
+                case .first: "subscribed to instance \(state.instance)"
+                }
             print(Plain.block(state, summary: summary, glyphs: glyphs))
         case .notification(let notification):
             switch model.received(notification) {

@@ -79,10 +79,10 @@ struct ViewerModelTests {
         var model = first.model
         model.disconnected("navd closed the connection")
         #expect(model.chain == nil)
-        model.subscribed(try first.state)
+        #expect(model.subscribed(try first.state) == .reconnected)
         var restarted = try NavStateView(json: Navigator(definition: .sample, instance: "0badf00d").stateJSON)
         model.disconnected("navd closed the connection")
-        model.subscribed(restarted)
+        #expect(model.subscribed(restarted) == .newInstance(previous: "9f2c41d0"))
         restarted.revision = 1
         #expect(model.state == restarted)
         #expect(model.chain == 1)

@@ -26,17 +26,32 @@ public struct ViewerModel: Sendable {
         self.capacity = capacity
     }
 
+    /// What a subscription is to the state shown before it: the one place that tells a first
+    /// subscription, a reconnection to the same navd and a new navd apart (each viewer words
+    /// its own note from it).
+    public enum Subscription: Equatable, Sendable {
+        case first
+        case reconnected
+        case newInstance(previous: String)
+    }
+
     /// A connection's `nav.subscribe` answered with `state`: the chain starts there.
-    public mutating func subscribed(_ state: NavStateView) {
+    @discardableResult
+    public mutating func subscribed(_ state: NavStateView) -> Subscription {
+        let subscription: Subscription
         if let previous = self.state, previous.instance != state.instance {
+            subscription = .newInstance(previous: previous.instance)
             note("connected to a new navd instance \(state.instance) at revision \(state.revision) (was \(previous.instance))")
         } else if self.state != nil {
+            subscription = .reconnected
             note("reconnected at revision \(state.revision)")
         } else {
+            subscription = .first
             note("subscribed at revision \(state.revision) (instance \(state.instance))")
         }
         self.state = state
         chain = state.revision
+        return subscription
     }
 
     public mutating func changed(_ changed: NavChangedView) -> Outcome {

@@ -65,15 +65,12 @@ public final class NavdFollower {
         switch event {
         case .connected(let state):
             let previous = model.state
-            model.subscribed(state)
-            let note: String
-            if let previous, previous.instance != state.instance {
-                note = "connected to a new navd instance \(state.instance)"
-            } else if previous != nil {
-                note = "reconnected to navd (instance \(state.instance))"
-            } else {
-                note = "subscribed to navd (instance \(state.instance))"
-            }
+            let note =
+                switch model.subscribed(state) {
+                case .newInstance: "connected to a new navd instance \(state.instance)"
+                case .reconnected: "reconnected to navd (instance \(state.instance))"
+                case .first: "subscribed to navd (instance \(state.instance))"
+                }
             publish(state, after: previous, note: note)
         case .notification(let notification):
             received(notification)

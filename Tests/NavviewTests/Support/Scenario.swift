@@ -19,7 +19,8 @@ struct Scenario {
         // Requests named as navd names them, so that a guard holds a route as navd does.
         navigator.requests = .jsonRPC
         delivered = navigator.revision
-        model.subscribed(try NavStateView(json: navigator.stateJSON))
+        let subscription = model.subscribed(try NavStateView(json: navigator.stateJSON))
+        precondition(subscription == .first, "a new model subscribes for the first time")
     }
 
     init(appJSON: String) throws {

@@ -43,7 +43,7 @@ import Testing
                 try insert.bind(delta.suffix, at: 7)
             }
             if entry.revision == newest {
-                try insert.bind(state ?? JSONBuffer.encode { recorder.navigator.writeSnapshotJSON(into: &$0) }, at: 8)
+                try insert.bind(state ?? JSONBuffer.encode { recorder.navigator.writeOldSchemaStateJSON(into: &$0) }, at: 8)
             }
             try insert.bind(entry.revision % 6, at: 9)
             try insert.run()

@@ -142,7 +142,7 @@ import Testing
                     try insert.bind(delta.prefix, at: 6)
                     try insert.bind(delta.suffix, at: 7)
                 }
-                if entry.revision == 10 { try insert.bind(JSONBuffer.encode { recorder.navigator.writeSnapshotJSON(into: &$0) }, at: 8) }
+                if entry.revision == 10 { try insert.bind(JSONBuffer.encode { recorder.navigator.writeOldSchemaStateJSON(into: &$0) }, at: 8) }
                 try insert.run()
                 insert.clearBindings()
             }
@@ -295,7 +295,7 @@ import Testing
             }
             let state = try old.prepare("INSERT INTO state VALUES (1, ?1, ?2)")
             try state.bind(recorder.navigator.revision, at: 1)
-            try state.bind(JSONBuffer.encode { recorder.navigator.writeSnapshotJSON(into: &$0) }, at: 2)
+            try state.bind(JSONBuffer.encode { recorder.navigator.writeOldSchemaStateJSON(into: &$0) }, at: 2)
             try state.run()
         }
         do {

@@ -36,8 +36,8 @@ public struct NavigatorSnapshot: Sendable, Hashable {
 
     /// The one writer of a snapshot's shape: `{"instance":…,"revision":…,"ids":{"nextFlow":…,
     /// "nextScreen":…},"session":…,"root":…}`, the session and the tree written by the
-    /// closures given; without `root`, the state a store keeps beside the tree it commits
-    /// anyway (`Navigator.writeSnapshotJSON(into:)`).
+    /// closures given; without `root`, the state a store of schema 3 or older kept beside the
+    /// tree of each commit (which navd now only reads, to upgrade it).
     public static func writeJSON(
         instance: String, revision: Int, ids: SequentialIDs, session: (inout JSONBuffer) -> Void,
         root: ((inout JSONBuffer) -> Void)?, into out: inout JSONBuffer
@@ -88,13 +88,6 @@ public struct NavigatorRestoreError: Error, Sendable, Hashable, CustomStringConv
 }
 
 extension Navigator {
-    /// The snapshot's JSON without its tree (`NavigatorSnapshot.writeJSON`), written from the
-    /// navigator: what a store keeps beside the tree of the same revision.
-    public func writeSnapshotJSON(into out: inout JSONBuffer) {
-        NavigatorSnapshot.writeJSON(
-            instance: instance, revision: revision, ids: idCounters, session: { session.writeJSON(into: &$0) }, root: nil, into: &out)
-    }
-
     /// The state as a store keeps it.
     public var snapshot: NavigatorSnapshot {
         NavigatorSnapshot(instance: instance, revision: revision, tree: tree, ids: idCounters, session: session.jsonValue)

@@ -65,17 +65,7 @@ import Testing
         var recorder = try Self.recorded()
         #expect(recorder.navigator.session.jsonValue["flags"]?["signedIn"] == true)
         try Self.writeVersion3(at: directory.database, recorder: recorder)
-        do {
-            let database = try StateDatabase(path: directory.database, app: "sample", historyLimit: 3)
-            #expect(database.upgradedFrom == 3)
-            let loaded = try #require(try database.load())
-            #expect(loaded.snapshot == recorder.navigator.snapshot)
-            #expect(loaded.entries == Array(recorder.entries.suffix(3)))
-            // Going on: the next revision is stored against the upgraded rows.
-            try recorder.route(userId: 9)
-            try database.commit([recorder.entries.last!], state: recorder.navigator)
-            database.close()
-        }
+        try recorder.expectUpgrade(of: directory.database, from: 3, historyLimit: 3, kept: 3, nextUser: 9)
         let reopened = try StateDatabase(path: directory.database, app: "sample", historyLimit: 3)
         #expect(reopened.upgradedFrom == nil)
         let loaded = try #require(try reopened.load())

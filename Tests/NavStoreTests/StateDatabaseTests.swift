@@ -147,17 +147,7 @@ import Testing
                 insert.clearBindings()
             }
         }
-        do {
-            let database = try StateDatabase(path: directory.database, app: "sample", historyLimit: 3)
-            #expect(database.upgradedFrom == 2)
-            let loaded = try #require(try database.load())
-            #expect(loaded.snapshot == recorder.navigator.snapshot)
-            #expect(loaded.entries == Array(recorder.entries.suffix(3)))
-            try recorder.route(userId: 10)
-            try database.commit([recorder.entries.last!], state: recorder.navigator)
-            #expect(try database.load()?.entries == Array(recorder.entries.suffix(3)))
-            database.close()
-        }
+        try recorder.expectUpgrade(of: directory.database, from: 2, historyLimit: 3, kept: 3, nextUser: 10)
         // The newest 6 of the 7 rows moved, each to its slot; revision 11 replaced revision 5.
         let connection = try Self.expectRing(at: directory.database, slots: 6, rows: 6)
         #expect(try connection.integer("SELECT min(revision) FROM revisions") == 6)
@@ -298,17 +288,7 @@ import Testing
             try state.bind(JSONBuffer.encode { recorder.navigator.writeOldSchemaStateJSON(into: &$0) }, at: 2)
             try state.run()
         }
-        do {
-            let database = try StateDatabase(path: directory.database, app: "sample")
-            #expect(database.upgradedFrom == 1)
-            let loaded = try #require(try database.load())
-            #expect(loaded.snapshot == recorder.navigator.snapshot)
-            #expect(loaded.entries == recorder.entries)
-            try recorder.route(userId: 3)
-            try database.commit([recorder.entries.last!], state: recorder.navigator)
-            #expect(try database.load()?.entries == recorder.entries)
-            database.close()
-        }
+        try recorder.expectUpgrade(of: directory.database, from: 1, historyLimit: History.defaultLimit, nextUser: 3)
         // Upgraded once: the next opener finds the current schema.
         do {
             let database = try StateDatabase(path: directory.database, app: "sample")

@@ -70,9 +70,21 @@ public struct JSONScanner {
 
     // MARK: - Values
 
-    /// Any value, after any whitespace, nested at `depth`.
+    /// Any value, after any whitespace, nested at `depth`. Inlinable up to its most common
+    /// case, a short positive integer (ids, indexes, revisions), read where it is asked for;
+    /// `anyValue(depth:)` reads the others.
+    @inlinable
     public mutating func value(depth: Int) throws(JSONParser.Error) -> JSONValue {
         skipWhitespace()
+        if position < bytes.count, bytes[position] &- UInt8(ascii: "1") < 9, let value = shortPositiveInteger() {
+            return .int(value)
+        }
+        return try anyValue(depth: depth)
+    }
+
+    /// `value(depth:)` past its inlined case, whitespace skipped.
+    @usableFromInline
+    mutating func anyValue(depth: Int) throws(JSONParser.Error) -> JSONValue {
         guard position < bytes.count else { throw error(.syntax, "unexpected end of input") }
         switch bytes[position] {
         case UInt8(ascii: "{"): return .object(try object(depth: depth))
@@ -441,8 +453,8 @@ public struct JSONScanner {
 
     /// The integer next (its first digit from 1 to 9 next), the scanner after it, when it has
     /// at most 18 digits and no fraction or exponent; nil, the scanner unmoved, otherwise.
-    @inline(__always)
-    private mutating func shortPositiveInteger() -> Int? {
+    @inlinable @inline(__always)
+    mutating func shortPositiveInteger() -> Int? {
         var i = position
         var value = 0
         while i < bytes.count, Self.isDigit(bytes[i]) {
@@ -456,7 +468,8 @@ public struct JSONScanner {
         return value
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 }

@@ -16,12 +16,18 @@ public struct JSONScanner {
     /// What `value(depth:)` does with a key repeated in one object.
     public let duplicateKeys: JSONParser.DuplicateKeys
     /// The next byte to read.
-    public private(set) var index = 0
+    public var index: Int { @inlinable get { position } }
     /// Where the key of the member `members(depth:_:)` reads begins (its opening quote), until
     /// the member's value is read (which may read members of its own): a reader that needs a
     /// key later notes this instead of keeping a copy of the key.
-    public private(set) var keyOffset = 0
+    public var keyOffset: Int { @inlinable get { keyPosition } }
+    /// `index` and `keyOffset` as stored: the readers of objects and strings are inlinable
+    /// (below), so that a caller's `members` closure becomes straight-line code in its loop
+    /// across modules, and they move these.
+    @usableFromInline var position = 0
+    @usableFromInline var keyPosition = 0
 
+    @inlinable
     public init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, duplicateKeys: JSONParser.DuplicateKeys = .lastWins) {
         self.bytes = bytes
         self.maxDepth = maxDepth
@@ -29,42 +35,58 @@ public struct JSONScanner {
     }
 
     /// A scanner of the same text, at `index` (a position a scan of it reached before).
-    public init(_ other: JSONScanner, at index: Int) {
+    @inlinable
+    public init(_ other: JSONScanner, at position: Int) {
         self = other
-        self.index = index
+        self.position = position
     }
 
+    @usableFromInline
     func error(_ kind: JSONParser.Error.Kind, _ message: String) -> JSONParser.Error {
-        JSONParser.Error(kind: kind, offset: index, message: message)
+        JSONParser.Error(kind: kind, offset: position, message: message)
     }
 
+    @inlinable
     public mutating func skipWhitespace() {
-        var i = index
+        var i = position
         // Compact JSON has no whitespace: one comparison decides for any byte above a space.
         guard i < bytes.count, bytes[i] <= 0x20 else { return }
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
-        index = i
+        position = i
     }
 
     /// The next byte after any whitespace (the scanner stays before it), nil at the end.
+    @inlinable
     public mutating func peek() -> UInt8? {
         skipWhitespace()
-        return index < bytes.count ? bytes[index] : nil
+        return position < bytes.count ? bytes[position] : nil
     }
 
     /// Nothing but whitespace may follow the value read.
     public mutating func end() throws(JSONParser.Error) {
         skipWhitespace()
-        if index != bytes.count { throw error(.syntax, "unexpected data after the JSON value") }
+        if position != bytes.count { throw error(.syntax, "unexpected data after the JSON value") }
     }
 
     // MARK: - Values
 
-    /// Any value, after any whitespace, nested at `depth`.
+    /// Any value, after any whitespace, nested at `depth`. Inlinable up to its most common
+    /// case, a short positive integer (ids, indexes, revisions), read where it is asked for;
+    /// `anyValue(depth:)` reads the others.
+    @inlinable
     public mutating func value(depth: Int) throws(JSONParser.Error) -> JSONValue {
         skipWhitespace()
-        guard index < bytes.count else { throw error(.syntax, "unexpected end of input") }
-        switch bytes[index] {
+        if position < bytes.count, bytes[position] &- UInt8(ascii: "1") < 9, let value = shortPositiveInteger() {
+            return .int(value)
+        }
+        return try anyValue(depth: depth)
+    }
+
+    /// `value(depth:)` past its inlined case, whitespace skipped.
+    @usableFromInline
+    mutating func anyValue(depth: Int) throws(JSONParser.Error) -> JSONValue {
+        guard position < bytes.count else { throw error(.syntax, "unexpected end of input") }
+        switch bytes[position] {
         case UInt8(ascii: "{"): return .object(try object(depth: depth))
         case UInt8(ascii: "["):
             var array: [JSONValue] = []
@@ -77,7 +99,7 @@ public struct JSONScanner {
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-        default: throw error(.syntax, "unexpected character '\(Self.printable(bytes[index]))'")
+        default: throw error(.syntax, "unexpected character '\(Self.printable(bytes[position]))'")
         }
     }
 
@@ -87,8 +109,8 @@ public struct JSONScanner {
     /// which type it wants.
     public mutating func skipValue(depth: Int) throws(JSONParser.Error) {
         skipWhitespace()
-        guard index < bytes.count else { throw error(.syntax, "unexpected end of input") }
-        switch bytes[index] {
+        guard position < bytes.count else { throw error(.syntax, "unexpected end of input") }
+        switch bytes[position] {
         case UInt8(ascii: "{"):
             // Refusing a repeated key needs the keys seen: only building the object has them.
             if duplicateKeys == .reject {
@@ -109,7 +131,7 @@ public struct JSONScanner {
         case UInt8(ascii: "f"): try literal("false")
         case UInt8(ascii: "n"): try literal("null")
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try number()
-        default: throw error(.syntax, "unexpected character '\(Self.printable(bytes[index]))'")
+        default: throw error(.syntax, "unexpected character '\(Self.printable(bytes[position]))'")
         }
     }
 
@@ -129,12 +151,12 @@ public struct JSONScanner {
 
     private mutating func literal(_ literal: StaticString) throws(JSONParser.Error) {
         let count = literal.utf8CodeUnitCount
-        guard index + count <= bytes.count else { throw error(.syntax, "unexpected end of input") }
+        guard position + count <= bytes.count else { throw error(.syntax, "unexpected end of input") }
         let base = literal.utf8Start
-        for i in 0..<count where bytes[index + i] != base[i] {
+        for i in 0..<count where bytes[position + i] != base[i] {
             throw error(.syntax, "invalid literal")
         }
-        index += count
+        position += count
     }
 
     // MARK: - Objects and arrays
@@ -144,28 +166,28 @@ public struct JSONScanner {
     /// read the value. `member` returns false to refuse the key as a repeat of an earlier one
     /// (`Error.Kind.duplicateKey`, at the key).
     ///
-    /// Always inlined: each caller's `member` closure then becomes straight-line code in the
-    /// loop, instead of a call through a context for every member.
-    @inline(__always)
+    /// Always inlined, in other modules too: each caller's `member` closure then becomes
+    /// straight-line code in the loop, instead of a call through a context for every member.
+    @inlinable @inline(__always)
     public mutating func members(
         depth: Int, _ member: (UnsafeBufferPointer<UInt8>, inout JSONScanner) throws(JSONParser.Error) -> Bool
     ) throws(JSONParser.Error) {
         skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { throw error(.syntax, "expected an object") }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "{") else { throw error(.syntax, "expected an object") }
         guard depth <= maxDepth else { throw error(.tooDeep, "JSON nested deeper than \(maxDepth) levels") }
-        index += 1
+        position += 1
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
             return
         }
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
                 throw error(.syntax, "expected a string key")
             }
-            let keyStart = index
-            keyOffset = keyStart
+            let keyStart = position
+            keyPosition = keyStart
             let accepted: Bool
             if let plain = plainString() {
                 accepted = try memberValue(plain, member)
@@ -182,24 +204,24 @@ public struct JSONScanner {
                 throw JSONParser.Error(kind: .duplicateKey(refused), offset: keyStart, message: "duplicate key")
             }
             skipWhitespace()
-            guard index < bytes.count else { throw error(.syntax, "unexpected end of input in an object") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return }
+            guard position < bytes.count else { throw error(.syntax, "unexpected end of input in an object") }
+            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            if bytes[position] == UInt8(ascii: "}") { position += 1; return }
             throw error(.syntax, "expected ',' or '}' in an object")
         }
     }
 
     /// The `:` after a key and the member's value, read by `member`; false when `member`
     /// refuses the key.
-    @inline(__always)
-    private mutating func memberValue(
+    @inlinable @inline(__always)
+    mutating func memberValue(
         _ key: UnsafeBufferPointer<UInt8>, _ member: (UnsafeBufferPointer<UInt8>, inout JSONScanner) throws(JSONParser.Error) -> Bool
     ) throws(JSONParser.Error) -> Bool {
         skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
             throw error(.syntax, "expected ':' after an object key")
         }
-        index += 1
+        position += 1
         skipWhitespace()
         let accepted: Bool
         do {
@@ -213,17 +235,17 @@ public struct JSONScanner {
 
     /// Reads an array nested at `depth` (its `[` next, after any whitespace): `element` must
     /// read each element, with the scanner before it.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func elements(
         depth: Int, _ element: (inout JSONScanner) throws(JSONParser.Error) -> Void
     ) throws(JSONParser.Error) {
         skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { throw error(.syntax, "expected an array") }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "[") else { throw error(.syntax, "expected an array") }
         guard depth <= maxDepth else { throw error(.tooDeep, "JSON nested deeper than \(maxDepth) levels") }
-        index += 1
+        position += 1
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
             return
         }
         var count = 0
@@ -237,9 +259,9 @@ public struct JSONScanner {
             }
             count += 1
             skipWhitespace()
-            guard index < bytes.count else { throw error(.syntax, "unexpected end of input in an array") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return }
+            guard position < bytes.count else { throw error(.syntax, "unexpected end of input in an array") }
+            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            if bytes[position] == UInt8(ascii: "]") { position += 1; return }
             throw error(.syntax, "expected ',' or ']' in an array")
         }
     }
@@ -250,11 +272,11 @@ public struct JSONScanner {
     /// printable ASCII without escapes, the scanner after it; nil, the scanner before the value,
     /// for any other value (which `value(depth:)` then reads). The bytes stay valid while
     /// `bytes` does: a caller matches names with them without making a `String`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
         skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
-        let start = index + 1
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+        let start = position + 1
         var i = start
         // Eight bytes at a time up to the first that ends the string or declines it (most
         // keys and names fit in one word); the loop below decides on that byte.
@@ -274,7 +296,7 @@ public struct JSONScanner {
         while i < bytes.count {
             let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
-                index = i + 1
+                position = i + 1
                 return UnsafeBufferPointer(start: bytes.baseAddress! + start, count: i &- start)
             }
             guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
@@ -286,20 +308,20 @@ public struct JSONScanner {
     /// A string (its `"` next), escapes decoded.
     public mutating func string() throws(JSONParser.Error) -> String {
         if let plain = plainString() { return String(decoding: plain, as: UTF8.self) }
-        index += 1  // opening quote
+        position += 1  // opening quote
         var scalars = String.UnicodeScalarView()
         while true {
-            guard index < bytes.count else { throw error(.syntax, "unterminated string") }
-            let byte = bytes[index]
+            guard position < bytes.count else { throw error(.syntax, "unterminated string") }
+            let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "\""):
-                index += 1
+                position += 1
                 return String(scalars)
             case UInt8(ascii: "\\"):
-                index += 1
-                guard index < bytes.count else { throw error(.syntax, "unterminated escape") }
-                let escape = bytes[index]
-                index += 1
+                position += 1
+                guard position < bytes.count else { throw error(.syntax, "unterminated escape") }
+                let escape = bytes[position]
+                position += 1
                 switch escape {
                 case UInt8(ascii: "\""): scalars.append("\"")
                 case UInt8(ascii: "\\"): scalars.append("\\")
@@ -312,10 +334,10 @@ public struct JSONScanner {
                 case UInt8(ascii: "u"):
                     let unit = try hex4()
                     if (0xD800...0xDBFF).contains(unit) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
                             throw error(.syntax, "lone surrogate in \\u escape")
                         }
-                        index += 2
+                        position += 2
                         let low = try hex4()
                         guard (0xDC00...0xDFFF).contains(low) else { throw error(.syntax, "invalid surrogate pair") }
                         let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
@@ -326,14 +348,14 @@ public struct JSONScanner {
                         scalars.append(UnicodeScalar(unit)!)
                     }
                 default:
-                    index -= 1
+                    position -= 1
                     throw error(.syntax, "invalid escape")
                 }
             case 0..<0x20:
                 throw error(.syntax, "control character in a string")
             case 0..<0x80:
                 scalars.append(UnicodeScalar(byte))
-                index += 1
+                position += 1
             default:
                 scalars.append(try utf8Scalar())
             }
@@ -341,10 +363,10 @@ public struct JSONScanner {
     }
 
     private mutating func hex4() throws(JSONParser.Error) -> UInt16 {
-        guard index + 4 <= bytes.count else { throw error(.syntax, "truncated \\u escape") }
+        guard position + 4 <= bytes.count else { throw error(.syntax, "truncated \\u escape") }
         var value: UInt16 = 0
         for _ in 0..<4 {
-            let byte = bytes[index]
+            let byte = bytes[position]
             let digit: UInt8
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
@@ -353,7 +375,7 @@ public struct JSONScanner {
             default: throw error(.syntax, "invalid \\u escape")
             }
             value = value << 4 | UInt16(digit)
-            index += 1
+            position += 1
         }
         return value
     }
@@ -361,7 +383,7 @@ public struct JSONScanner {
     /// Decodes one multi-byte UTF-8 sequence, rejecting overlong forms, surrogates and values
     /// above U+10FFFF.
     private mutating func utf8Scalar() throws(JSONParser.Error) -> UnicodeScalar {
-        let lead = bytes[index]
+        let lead = bytes[position]
         let length: Int
         var value: UInt32
         switch lead {
@@ -370,9 +392,9 @@ public struct JSONScanner {
         case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
         default: throw error(.invalidUTF8, "invalid UTF-8")
         }
-        guard index + length <= bytes.count else { throw error(.invalidUTF8, "truncated UTF-8 sequence") }
+        guard position + length <= bytes.count else { throw error(.invalidUTF8, "truncated UTF-8 sequence") }
         for i in 1..<length {
-            let byte = bytes[index + i]
+            let byte = bytes[position + i]
             guard byte & 0xC0 == 0x80 else { throw error(.invalidUTF8, "invalid UTF-8") }
             value = value << 6 | UInt32(byte & 0x3F)
         }
@@ -380,7 +402,7 @@ public struct JSONScanner {
         guard value >= minimum, let scalar = UnicodeScalar(value) else {
             throw error(.invalidUTF8, "invalid UTF-8")
         }
-        index += length
+        position += length
         return scalar
     }
 
@@ -392,38 +414,38 @@ public struct JSONScanner {
         // Most numbers are ids, indexes and revisions: positive integers of a few digits,
         // added up in one pass when neither a fraction nor an exponent follows them.
         if let value = shortPositiveInteger() { return .int(value) }
-        let start = index
+        let start = position
         var isInteger = true
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, Self.isDigit(bytes[index]) else { throw error(.syntax, "invalid number") }
-        if bytes[index] == UInt8(ascii: "0") {
-            index += 1
-            if index < bytes.count, Self.isDigit(bytes[index]) { throw error(.syntax, "leading zeros are not allowed") }
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < bytes.count, Self.isDigit(bytes[position]) else { throw error(.syntax, "invalid number") }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < bytes.count, Self.isDigit(bytes[position]) { throw error(.syntax, "leading zeros are not allowed") }
         } else {
-            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+            while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             isInteger = false
-            index += 1
-            guard index < bytes.count, Self.isDigit(bytes[index]) else { throw error(.syntax, "invalid number") }
-            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+            position += 1
+            guard position < bytes.count, Self.isDigit(bytes[position]) else { throw error(.syntax, "invalid number") }
+            while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
             isInteger = false
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard index < bytes.count, Self.isDigit(bytes[index]) else { throw error(.syntax, "invalid number") }
-            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard position < bytes.count, Self.isDigit(bytes[position]) else { throw error(.syntax, "invalid number") }
+            while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
         }
         let negative = bytes[start] == UInt8(ascii: "-")
-        let digits = index - start - (negative ? 1 : 0)
+        let digits = position - start - (negative ? 1 : 0)
         // Up to 18 digits cannot overflow: added up here, without a String for `Int(_:)`.
         if isInteger && digits <= 18 {
             var value = 0
-            for i in (negative ? start + 1 : start)..<index { value = value &* 10 &+ Int(bytes[i] &- UInt8(ascii: "0")) }
+            for i in (negative ? start + 1 : start)..<position { value = value &* 10 &+ Int(bytes[i] &- UInt8(ascii: "0")) }
             return .int(negative ? -value : value)
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         if isInteger, let value = Int(text) { return .int(value) }
         guard let value = Double(text), value.isFinite else { throw error(.syntax, "number out of range") }
         return .double(value)
@@ -431,22 +453,23 @@ public struct JSONScanner {
 
     /// The integer next (its first digit from 1 to 9 next), the scanner after it, when it has
     /// at most 18 digits and no fraction or exponent; nil, the scanner unmoved, otherwise.
-    @inline(__always)
-    private mutating func shortPositiveInteger() -> Int? {
-        var i = index
+    @inlinable @inline(__always)
+    mutating func shortPositiveInteger() -> Int? {
+        var i = position
         var value = 0
         while i < bytes.count, Self.isDigit(bytes[i]) {
             value = value &* 10 &+ Int(bytes[i] &- UInt8(ascii: "0"))
             i &+= 1
         }
-        let digits = i &- index
-        guard digits > 0, digits <= 18, bytes[index] != UInt8(ascii: "0") else { return nil }
+        let digits = i &- position
+        guard digits > 0, digits <= 18, bytes[position] != UInt8(ascii: "0") else { return nil }
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") || bytes[i] | 0x20 == UInt8(ascii: "e") { return nil }
-        index = i
+        position = i
         return value
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 }
@@ -454,12 +477,37 @@ public struct JSONScanner {
 extension UnsafeBufferPointer<UInt8> {
     /// True when the bytes spell `text` exactly: how a scanned key or name is matched without
     /// making a `String` of it. Inlinable, so a literal's length is a constant and most keys
-    /// are told apart by their length alone.
+    /// are told apart by their length alone; bytes of the same length are compared a word at a
+    /// time (`sameBytes`).
     @inlinable @inline(__always)
     public func equals(_ text: StaticString) -> Bool {
         guard count == text.utf8CodeUnitCount else { return false }
-        let literal = text.utf8Start
-        for k in 0..<count where self[k] != literal[k] { return false }
-        return true
+        return Self.sameBytes(UnsafeRawPointer(text.utf8Start), UnsafeRawPointer(baseAddress), count: count)
+    }
+
+    /// Whether `count` bytes at `a` and at `b` are the same, in at most two loads of each side
+    /// up to 16 bytes (names and keys), the second overlapping the first where the count is
+    /// not a power of two: a literal's bytes then fold into constants. Longer runs go eight
+    /// bytes at a time.
+    @inlinable @inline(__always)
+    static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer?, count: Int) -> Bool {
+        guard count > 0, let b else { return count == 0 }
+        switch count {
+        case 1:
+            return a.load(as: UInt8.self) == b.load(as: UInt8.self)
+        case 2...3:
+            return a.loadUnaligned(as: UInt16.self) == b.loadUnaligned(as: UInt16.self)
+                && a.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self) == b.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
+        case 4...7:
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+        default:
+            var k = 0
+            while count &- k > 8 {
+                if a.loadUnaligned(fromByteOffset: k, as: UInt64.self) != b.loadUnaligned(fromByteOffset: k, as: UInt64.self) { return false }
+                k &+= 8
+            }
+            return a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        }
     }
 }

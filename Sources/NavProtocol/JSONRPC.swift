@@ -44,16 +44,22 @@ public enum JSONRPC {
         line.withUnsafeBufferPointer { decode(line: $0, limits: limits) }
     }
 
+    // What the envelope's members were, as far as deciding the request needs: a value that
+    // is refused is noted where it lies in the line and read again only to say why, so that
+    // a valid request holds nothing to copy or release here.
+
     private enum Version {
         case valid
-        case invalid(JSONValue)
+        /// Not "2.0": the value at this offset.
+        case invalid(at: Int)
     }
 
     private enum Method {
         case known(RPCMethod)
-        case unknown(String)
-        /// Not a string.
-        case invalid(JSONValue)
+        /// A name navd does not have: the string at this offset.
+        case unknown(at: Int)
+        /// Not a string: the value at this offset.
+        case invalid(at: Int)
     }
 
     /// What a request's `params` member is, as far as the method known when it was read allows.
@@ -111,11 +117,12 @@ public enum JSONRPC {
             } else if key.equals("error") {
                 errorMember = try member.value(depth: depth + 1)
             } else if key.equals("jsonrpc") {
+                let start = member.index
                 if let text = member.plainString() {
-                    version = text.equals("2.0") ? .valid : .invalid(.string(String(decoding: text, as: UTF8.self)))
+                    version = text.equals("2.0") ? .valid : .invalid(at: start)
                 } else {
                     let value = try member.value(depth: depth + 1)
-                    version = value == .string(Self.version) ? .valid : .invalid(value)
+                    version = value == .string(Self.version) ? .valid : .invalid(at: start)
                 }
             } else {
                 try member.skipValue(depth: depth + 1)
@@ -137,16 +144,22 @@ public enum JSONRPC {
         switch version {
         case .valid?: break
         case nil: return .invalid(id: answerID, error: .invalidRequest("'jsonrpc' is missing; it must be \"2.0\""))
-        case .invalid(let other)?: return .invalid(id: answerID, error: .invalidRequest("'jsonrpc' must be \"2.0\", not \(other)"))
+        case .invalid(let offset)?:
+            let other = checkedValue(at: offset, of: scanner, depth: depth + 1)
+            return .invalid(id: answerID, error: .invalidRequest("'jsonrpc' must be \"2.0\", not \(other)"))
         }
         let known: RPCMethod
         switch method {
         case nil:
             return .invalid(id: answerID, error: .invalidRequest("'method' is missing"))
-        case .invalid(let other)?:
+        case .invalid(let offset)?:
+            let other = checkedValue(at: offset, of: scanner, depth: depth + 1)
             return .invalid(id: answerID, error: .invalidRequest("'method' must be a string, not \(article(other.typeName))"))
-        case .unknown(let name)?:
+        case .unknown(let offset)?:
             if case .other(let typeName) = params { return paramsOfType(typeName, id: answerID) }
+            guard case .string(let name) = checkedValue(at: offset, of: scanner, depth: depth + 1) else {
+                preconditionFailure("navd: an unknown method's name is not a string")
+            }
             return .refused(id: id, error: .methodNotFound(name))
         case .known(let named)?:
             known = named
@@ -187,12 +200,22 @@ public enum JSONRPC {
 
     /// The `method` member (its value next).
     private static func readMethod(_ member: inout JSONScanner, depth: Int) throws(JSONParser.Error) -> Method {
+        let start = member.index
         if let name = member.plainString() {
-            return RPCMethod(name: name).map(Method.known) ?? .unknown(String(decoding: name, as: UTF8.self))
+            return RPCMethod(name: name).map(Method.known) ?? .unknown(at: start)
         }
-        let value = try member.value(depth: depth)
-        guard case .string(let name) = value else { return .invalid(value) }
-        return RPCMethod(name: name).map(Method.known) ?? .unknown(name)
+        guard case .string(let name) = try member.value(depth: depth) else { return .invalid(at: start) }
+        return RPCMethod(name: name).map(Method.known) ?? .unknown(at: start)
+    }
+
+    /// The value at `offset` of the line `scanner` reads, which the scan checked already.
+    private static func checkedValue(at offset: Int, of scanner: JSONScanner, depth: Int) -> JSONValue {
+        var value = JSONScanner(scanner, at: offset)
+        do throws(JSONParser.Error) {
+            return try value.value(depth: depth)
+        } catch {
+            preconditionFailure("navd: a value checked before is not JSON: \(error)")
+        }
     }
 
     private static func article(_ typeName: String) -> String {

@@ -116,12 +116,23 @@ struct Params {
 
     // MARK: - Typed fields
 
+    // Each accessor is inlined up to the test of whether the params give the field (most
+    // fields of a request are absent); what reads a given value is a call.
+
+    @inline(__always)
     mutating func value(_ name: StaticString) -> JSONValue? {
-        scanner(name).map { Self.build($0, depth: depth) }
+        guard let scanner = scanner(name) else { return nil }
+        return Self.build(scanner, depth: depth)
     }
 
+    @inline(__always)
     mutating func optionalString(_ name: StaticString) throws(NavError) -> String? {
-        guard var scanner = scanner(name) else { return nil }
+        guard let scanner = scanner(name) else { return nil }
+        return try optionalString(scanner, name)
+    }
+
+    private func optionalString(_ scanner: JSONScanner, _ name: StaticString) throws(NavError) -> String? {
+        var scanner = scanner
         if let plain = scanner.plainString() { return String(decoding: plain, as: UTF8.self) }
         switch Self.build(scanner, depth: depth) {
         case .null: return nil
@@ -135,8 +146,13 @@ struct Params {
         return value
     }
 
+    @inline(__always)
     mutating func int(_ name: StaticString) throws(NavError) -> Int? {
         guard let scanner = scanner(name) else { return nil }
+        return try int(scanner, name)
+    }
+
+    private func int(_ scanner: JSONScanner, _ name: StaticString) throws(NavError) -> Int? {
         let value = Self.build(scanner, depth: depth)
         if case .int(let i) = value { return i }
         if case .null = value { return nil }
@@ -144,8 +160,13 @@ struct Params {
         return i
     }
 
+    @inline(__always)
     mutating func bool(_ name: StaticString) throws(NavError) -> Bool? {
         guard let scanner = scanner(name) else { return nil }
+        return try bool(scanner, name)
+    }
+
+    private func bool(_ scanner: JSONScanner, _ name: StaticString) throws(NavError) -> Bool? {
         switch Self.build(scanner, depth: depth) {
         case .null: return nil
         case .bool(let b): return b
@@ -153,8 +174,13 @@ struct Params {
         }
     }
 
+    @inline(__always)
     mutating func object(_ name: StaticString) throws(NavError) -> JSONObject? {
         guard let scanner = scanner(name) else { return nil }
+        return try object(scanner, name)
+    }
+
+    private func object(_ scanner: JSONScanner, _ name: StaticString) throws(NavError) -> JSONObject? {
         switch Self.build(scanner, depth: depth) {
         case .null: return nil
         case .object(let o): return o

@@ -109,6 +109,36 @@ import Testing
 
     /// While a member's value is read, `keyOffset` is where its key begins, escaped or not; a
     /// refused escaped key is named decoded.
+    /// Keys and names are compared a word at a time, in loads that overlap for lengths that
+    /// are not a power of two: every length up to 40, the same bytes and a byte changed at each
+    /// position (one bit, so that only that byte differs), inside a larger buffer.
+    @Test func bytesAreComparedAtEveryLengthAndPosition() {
+        let text = (0..<48).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+        for count in 0...40 {
+            text.withUnsafeBufferPointer { a in
+                var other = [UInt8(ascii: "#")] + text
+                let base = UnsafeRawPointer(a.baseAddress!)
+                other.withUnsafeBufferPointer { b in
+                    #expect(UnsafeBufferPointer<UInt8>.sameBytes(base, UnsafeRawPointer(b.baseAddress! + 1), count: count), "\(count)")
+                }
+                for position in 0..<count {
+                    other[position + 1] ^= 0x10
+                    other.withUnsafeBufferPointer { b in
+                        #expect(!UnsafeBufferPointer<UInt8>.sameBytes(base, UnsafeRawPointer(b.baseAddress! + 1), count: count), "\(count) at \(position)")
+                    }
+                    other[position + 1] ^= 0x10
+                }
+            }
+        }
+        let key = Array("nav.selectTab".utf8)
+        key.withUnsafeBufferPointer { key in
+            #expect(key.equals("nav.selectTab"))
+            #expect(!key.equals("nav.selectTaB") && !key.equals("Nav.selectTab") && !key.equals("nav.select") && !key.equals("nav.selectTabs"))
+            #expect(UnsafeBufferPointer(rebasing: key[0..<0]).equals("") && !UnsafeBufferPointer(rebasing: key[0..<0]).equals("n"))
+            #expect(UnsafeBufferPointer(rebasing: key[4..<10]).equals("select") && !UnsafeBufferPointer(rebasing: key[4..<10]).equals("selecT"))
+        }
+    }
+
     @Test func keyOffsetIsWhereTheMemberKeyBegins() throws {
         var offsets: [Int] = []
         _ = try scan(#"{"a":1, "\u0062":{"c":2},"d":3}"#) { (scanner) throws(JSONParser.Error) in

@@ -5,11 +5,15 @@ import NavJSON
 
 @Suite struct JSONRPCEnvelopeTests {
     /// Ids are kept as parsed and echoed as such: an integer stays an integer, a double a double
-    /// (`1e3` is the double 1000, written `1000.0`).
+    /// (`1e3` is the double 1000, written `1000.0`). A positive integer of up to 18 digits is
+    /// read inline, anything else by the scanner's general path: both sides of that boundary.
     @Test(arguments: [
         ("1", JSONValue.int(1), "1"), ("1.5", .double(1.5), "1.5"), (#""x""#, .string("x"), #""x""#),
         ("null", .null, "null"), ("-3", .int(-3), "-3"), ("1e3", .double(1000), "1000.0"),
         (#""a\"b\u00e9""#, .string("a\"bé"), #""a\"bé""#), ("0", .int(0), "0"),
+        (" 907", .int(907), "907"), ("999999999999999999", .int(999_999_999_999_999_999), "999999999999999999"),
+        ("1000000000000000000", .int(1_000_000_000_000_000_000), "1000000000000000000"), ("12.0", .double(12), "12.0"),
+        ("12E1", .double(120), "120.0"), ("9223372036854775808", .double(9_223_372_036_854_775_808), "9.223372036854776e+18"),
     ])
     func idsAreEchoedAsParsed(_ literal: String, _ id: JSONValue, _ echoed: String) {
         let message = decode(#"{"jsonrpc":"2.0","method":"nav.state","id":"# + literal + "}")
@@ -39,9 +43,12 @@ import NavJSON
         Refusal(line: #"{"jsonrpc":"1.0","method":"m","id":7}"#, id: 7, message: "'jsonrpc' must be \"2.0\", not \"1.0\""),
         Refusal(line: #"{"jsonrpc":2.0,"method":"m","id":"q"}"#, id: "q", message: "'jsonrpc' must be \"2.0\", not 2.0"),
         Refusal(line: #"{"jsonrpc":"2.0 ","method":"m"}"#, id: .null, message: "'jsonrpc' must be \"2.0\", not \"2.0 \""),
+        Refusal(line: #"{"jsonrpc": "1\u002e0" ,"method":"m","id":7}"#, id: 7, message: "'jsonrpc' must be \"2.0\", not \"1.0\""),
+        Refusal(line: #"{"jsonrpc": {"v":[2]},"method":"m","id":7}"#, id: 7, message: "'jsonrpc' must be \"2.0\", not {\"v\":[2]}"),
         Refusal(line: #"{"jsonrpc":"2.0","id":7}"#, id: 7, message: "'method' is missing"),
         Refusal(line: #"{"jsonrpc":"2.0","method":null,"id":7}"#, id: 7, message: "'method' must be a string, not a null"),
         Refusal(line: #"{"jsonrpc":"2.0","method":["m"],"id":7}"#, id: 7, message: "'method' must be a string, not an array"),
+        Refusal(line: #"{"jsonrpc":"2.0","method" :  12,"id":7}"#, id: 7, message: "'method' must be a string, not an integer"),
         Refusal(line: #"{"jsonrpc":"2.0","method":"m","params":"bar","id":7}"#, id: 7, message: "'params' must be an object or an array, not a string"),
         Refusal(line: #"{"jsonrpc":"2.0","method":"m","params":null,"id":7}"#, id: 7, message: "'params' must be an object or an array, not a null"),
         Refusal(line: #"{"jsonrpc":"2.0","method":"m","params":3}"#, id: .null, message: "'params' must be an object or an array, not an integer"),
@@ -73,6 +80,10 @@ import NavJSON
         #expect(decode(line) == .single(.call(id: 1, .operation(.route(RouteRequest(to: "feed"))), params: params(#"{"to":"feed"}"#, in: line))))
         #expect(decode(#"{"id":1,"params":[],"method":"rpc.other","jsonrpc":"2.0"}"#)
             == .single(.refused(id: 1, error: .methodNotFound("rpc.other"))))
+        // An unknown name is read again, decoded, only to be named in the refusal.
+        #expect(decode(#"{"id":1,"method": "nav.\u0078\"y","jsonrpc":"2.0"}"#) == .single(.refused(id: 1, error: .methodNotFound("nav.x\"y"))))
+        #expect(decode(#"{"id":1,"method":"nav.x","jsonrpc":"2.0","params":7}"#)
+            == .single(.invalid(id: 1, error: .invalidRequest("'params' must be an object or an array, not an integer"))))
     }
 
     @Test func namedParams() throws {

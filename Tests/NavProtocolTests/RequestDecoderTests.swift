@@ -93,6 +93,38 @@ import NavJSON
         #expect(error.code == .parseError && error.data["offset"] == 55 && error.message == "parse error: expected a string key at byte 55")
     }
 
+    /// A field that is JSON the call keeps (route params, a flow's result, an event's payload,
+    /// session flags): its value is the last one given, `null` counts as absent, a value of the
+    /// wrong type is refused with its type, the fields before it in the method's order are
+    /// refused first, and a value that is not JSON is a parse error wherever the field stands.
+    @Test func aFieldThatIsJSONIsTheLastGivenAndRefusedInItsPlace() {
+        let twice = #"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":{"params":{"a":1},"to":"p","params":{"b":[2]}}}"#
+        #expect(decode(twice) == .single(.call(
+            id: 1, .operation(.route(RouteRequest(to: "p", params: ["b": [2]]))),
+            params: params(#"{"params":{"a":1},"to":"p","params":{"b":[2]}}"#, in: twice))))
+        let null = #"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":{"to":"p","params":null}}"#
+        #expect(decode(null) == .single(.call(id: 1, .operation(.route(RouteRequest(to: "p"))), params: params(#"{"to":"p","params":null}"#, in: null))))
+        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":{"params":5,"to":"p"}}"#)
+            == .single(.badParams(id: 1, method: .navRoute, error: .badField("params", .wrongType(expected: "an object", actual: "integer")))))
+        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":{"params":[],"to":5}}"#)
+            == .single(.badParams(id: 1, method: .navRoute, error: .badField("to", .wrongType(expected: "a string", actual: "integer")))))
+        let result = #"{"jsonrpc":"2.0","id":1,"method":"flow.finish","params":{"result":{"ok":[true,null]},"flow":"f2"}}"#
+        #expect(decode(result) == .single(.call(
+            id: 1, .operation(.finishFlow(FlowID("f2")!, result: ["ok": [true, .null]])),
+            params: params(#"{"result":{"ok":[true,null]},"flow":"f2"}"#, in: result))))
+        let emit = #"{"jsonrpc":"2.0","id":1,"method":"event.emit","params":{"payload":{"postId":4},"name":"postTapped"}}"#
+        #expect(decode(emit) == .single(.call(
+            id: 1, .emit(name: "postTapped", payload: ["postId": 4], expectRevision: nil),
+            params: params(#"{"payload":{"postId":4},"name":"postTapped"}"#, in: emit))))
+        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"session.set","params":{"flags":{"signedIn":"yes"}}}"#)
+            == .single(.badParams(id: 1, method: .sessionSet, error: .badField("flags.signedIn", .wrongType(expected: "a boolean", actual: "string")))))
+        guard case .failure(let error) = decode(#"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":{"to":"p","params":{"a":01}}}"#) else {
+            Issue.record("a kept field that is not JSON is decoded")
+            return
+        }
+        #expect(error.code == .parseError && error.message == "parse error: leading zeros are not allowed at byte 79", "\(error)")
+    }
+
     /// Fields nested in a field are read as the request's are: route's `popTo`, each `apply`
     /// step and its params, with their names in errors; an unknown key is named decoded, from
     /// wherever it stands.

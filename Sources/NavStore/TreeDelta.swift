@@ -9,8 +9,9 @@ struct TreeDelta: Hashable {
     var prefix: Int
     /// Bytes taken from the end of the previous tree.
     var suffix: Int
-    /// What lies between them in this tree.
-    var middle: [UInt8]
+    /// What lies between them in this tree: a slice of it when the delta was just made (a
+    /// commit binds it where it lies instead of copying it into an array of its own).
+    var middle: ArraySlice<UInt8>
 
     /// The delta that turns `previous` into `tree`. The shared start and end never overlap,
     /// in either text.
@@ -42,13 +43,15 @@ struct TreeDelta: Hashable {
                 while suffix < room && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
             }
         }
-        self.init(prefix: prefix, suffix: suffix, middle: Array(tree[prefix..<(tree.count - suffix)]))
+        self.prefix = prefix
+        self.suffix = suffix
+        middle = tree[prefix..<(tree.count - suffix)]
     }
 
     init(prefix: Int, suffix: Int, middle: [UInt8]) {
         self.prefix = prefix
         self.suffix = suffix
-        self.middle = middle
+        self.middle = middle[...]
     }
 
     /// The length of the tree this delta makes of a tree of `count` bytes; `nil` when it

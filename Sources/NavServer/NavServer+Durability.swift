@@ -27,13 +27,7 @@ extension NavServer {
     public func flushCommits() throws {
         if let failedCommit { throw failedCommit }
         guard let store, engine.revision != storedRevision else { return }
-        let entries = try history.entriesEncodingTrees(since: storedRevision, current: engine.tree, text: &treeText)
-        // The first commit starts at the history's first revision, every later one at the
-        // revision after the last committed: a gap would be revisions acknowledged and lost.
-        precondition(
-            storedRevision == 0 || (storedRevision < Int.max && entries.first?.revision == storedRevision + 1),
-            "navd: revisions after \(storedRevision) left the history before they were committed")
-        try Self.commit(entries, to: store, state: &engine)
+        try Self.commit(history, since: storedRevision, to: store, state: &engine, text: &treeText)
         storedRevision = engine.revision
     }
 
@@ -54,10 +48,19 @@ extension NavServer {
         }
     }
 
-    /// `store.commit` of the navigator where it is stored: passing `engine` itself would first
-    /// copy the whole navigator (its access is checked at run time, so the compiler cannot
-    /// borrow it across the call).
-    static func commit(_ entries: [HistoryEntry], to store: any StateStore, state navigator: inout Navigator) throws {
+    /// Commits the entries of `history` after `since`, each with its tree written against
+    /// `text` (`History.entriesEncodingTrees`), and the navigator's state, where the server
+    /// keeps them: passing `engine` or its tree itself would first copy it (its access is
+    /// checked at run time, so the compiler cannot borrow it across the call).
+    static func commit(
+        _ history: borrowing History, since: Int, to store: any StateStore, state navigator: inout Navigator, text: inout TreeText?
+    ) throws {
+        let entries = try history.entriesEncodingTrees(since: since, current: navigator.tree, text: &text)
+        // The first commit starts at the history's first revision, every later one at the
+        // revision after the last committed: a gap would be revisions acknowledged and lost.
+        precondition(
+            since == 0 || (since < Int.max && entries.first?.revision == since + 1),
+            "navd: revisions after \(since) left the history before they were committed")
         try store.commit(entries, state: navigator)
     }
 }

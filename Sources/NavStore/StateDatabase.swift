@@ -61,13 +61,21 @@ public final class StateDatabase {
     /// The trees of the rows written so far (the newest, and where the last keyframe is).
     private var written: TreeChain
     /// The text and blob columns of the row being inserted (`insert`), kept with its capacity.
-    private var row = JSONBuffer(capacity: 2048)
+    /// Its accesses are not checked at run time (a call to the runtime each, about 90
+    /// instructions, three per commit): only this class's methods reach it, one at a time,
+    /// on the thread that commits.
+    @exclusivity(unchecked) private var row = JSONBuffer(capacity: 2048)
     /// The state's parts that `meta` holds as the last commit wrote them (`nil` before the
     /// first), and the session's JSON of the commit being made: a commit writes them only
     /// when they changed.
     private var storedInstance: String?
     private var storedSession: [UInt8]?
-    private var session = JSONBuffer(capacity: 256)
+    /// Unchecked as `row` is.
+    @exclusivity(unchecked) private var session = JSONBuffer(capacity: 256)
+    /// The session whose JSON `storedSession` is, once a commit compared them (`nil` after a
+    /// load): most commits leave the session as it was, and comparing it as a value (its
+    /// arrays shared with the navigator's) costs less than writing its JSON to compare that.
+    private var committedSession: Session?
 
     /// Opens `path` for `app`, creating it if it is new. Throws `.locked` when another process
     /// holds it, `.unreadable`, `.newerSchema` or `.otherApp` for a file navd must not use:
@@ -291,17 +299,7 @@ public final class StateDatabase {
     public func commit(_ entries: [HistoryEntry], state: borrowing Navigator) throws(StoreError) {
         try checkOpen()
         var chain = written
-        let rows = entries.map { entry in
-            guard let encodedTree = entry.encodedTree else {
-                preconditionFailure("navd: a history entry was committed without its tree (History.entriesKeepingTrees)")
-            }
-            return chain.write(revision: entry.revision, tree: encodedTree)
-        }
-        session.removeAll()
-        state.session.writeJSON(into: &session)
-        let sessionBytes: [UInt8]? = session.withUnsafeBytes { bytes in
-            storedSession.map { bytes.elementsEqual($0) } == true ? nil : Array(bytes)
-        }
+        let sessionBytes = changedSession(state.session)
         let newInstance = storedInstance != state.instance
         let severalStatements = entries.count > 1 || sessionBytes != nil || newInstance
         if severalStatements { try begin.run() }
@@ -309,7 +307,12 @@ public final class StateDatabase {
             if newInstance { try write(meta: "instance", Array(state.instance.utf8)) }
             if let sessionBytes { try write(meta: "session", sessionBytes) }
             for index in entries.indices {
-                try insert(entries[index], tree: rows[index], state: state, newest: index == entries.count - 1)
+                // Each row's tree against the one before (`chain`, kept only if all of it commits).
+                guard let encodedTree = entries[index].encodedTree else {
+                    preconditionFailure("navd: a history entry was committed without its tree (History.entriesKeepingTrees)")
+                }
+                let tree = chain.write(revision: entries[index].revision, tree: encodedTree)
+                try insert(entries[index], tree: tree, state: state, newest: index == entries.count - 1)
             }
             if severalStatements { try end.run() }
         } catch {
@@ -319,6 +322,21 @@ public final class StateDatabase {
         written = chain
         if newInstance { storedInstance = state.instance }
         if let sessionBytes { storedSession = sessionBytes }
+        committedSession = state.session
+    }
+
+    /// The JSON of `current`, the session of the commit being made, when `meta` does not hold
+    /// it already (else `nil`).
+    private func changedSession(_ current: Session) -> [UInt8]? {
+        if committedSession == current { return nil }
+        session.removeAll()
+        current.writeJSON(into: &session)
+        return session.withUnsafeBytes { bytes in
+            let same = storedSession.map { stored in
+                stored.count == bytes.count && stored.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+            }
+            return same == true ? nil : Array(bytes)
+        }
     }
 
     /// Sets `meta`'s `key` to `value` (UTF-8 text), in a commit that changes it: seldom, so
@@ -365,11 +383,11 @@ public final class StateDatabase {
         row.removeAll()
         entry.writeCauseJSON(into: &row)
         let cause = row.count
-        row.append(entry.encodedEvents)
+        entry.writeEventsJSON(into: &row)
         let events = row.count
         switch tree {
         case .full(let bytes): row.append(bytes)
-        case .delta(let delta): row.append(delta.middle)
+        case .delta(let delta): delta.middle.withUnsafeBufferPointer { row.append($0) }
         }
         return (cause, events)
     }

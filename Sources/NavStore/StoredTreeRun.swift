@@ -68,7 +68,13 @@ final class StoredTreeRun: Sendable {
         var tree: [UInt8] = []
         tree.reserveCapacity(length)
         for piece in pieces {
-            if piece.source < 0 { tree += base[piece.range] } else { tree += deltas[piece.source].middle[piece.range] }
+            if piece.source < 0 {
+                tree += base[piece.range]
+            } else {
+                // A piece's range counts from the start of the middle, whatever its indices.
+                let middle = deltas[piece.source].middle
+                tree += middle[(middle.startIndex + piece.range.lowerBound)..<(middle.startIndex + piece.range.upperBound)]
+            }
         }
         return tree
     }

@@ -9,8 +9,9 @@ struct TreeDelta: Hashable {
     var prefix: Int
     /// Bytes taken from the end of the previous tree.
     var suffix: Int
-    /// What lies between them in this tree.
-    var middle: [UInt8]
+    /// What lies between them in this tree: a slice of it when the delta was just made (a
+    /// commit binds it where it lies instead of copying it into an array of its own).
+    var middle: ArraySlice<UInt8>
 
     /// The delta that turns `previous` into `tree`. The shared start and end never overlap,
     /// in either text.
@@ -20,35 +21,71 @@ struct TreeDelta: Hashable {
         var suffix = 0
         previous.withUnsafeBytes { old in
             tree.withUnsafeBytes { new in
-                // A block at a time with `memcmp` while they match, then eight bytes at a time,
-                // then byte by byte: this runs at every commit, and a large tree's text is
-                // tens of kilobytes of which a route changes a few hundred bytes.
-                let block = 256
-                while prefix + block <= shortest && memcmp(old.baseAddress! + prefix, new.baseAddress! + prefix, block) == 0 {
-                    prefix += block
-                }
-                while prefix + 8 <= shortest
-                    && old.loadUnaligned(fromByteOffset: prefix, as: UInt64.self) == new.loadUnaligned(fromByteOffset: prefix, as: UInt64.self)
-                { prefix += 8 }
-                while prefix < shortest && old[prefix] == new[prefix] { prefix += 1 }
-                let room = shortest - prefix
-                while suffix + block <= room
-                    && memcmp(old.baseAddress! + old.count - block - suffix, new.baseAddress! + new.count - block - suffix, block) == 0
-                { suffix += block }
-                while suffix + 8 <= room
-                    && old.loadUnaligned(fromByteOffset: old.count - 8 - suffix, as: UInt64.self)
-                        == new.loadUnaligned(fromByteOffset: new.count - 8 - suffix, as: UInt64.self)
-                { suffix += 8 }
-                while suffix < room && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+                guard shortest > 0, let old = old.baseAddress, let new = new.baseAddress else { return }
+                prefix = Self.sharedPrefix(old, new, count: shortest)
+                suffix = Self.sharedSuffix(ending: old + previous.count, new + tree.count, count: shortest - prefix)
             }
         }
-        self.init(prefix: prefix, suffix: suffix, middle: Array(tree[prefix..<(tree.count - suffix)]))
+        self.prefix = prefix
+        self.suffix = suffix
+        middle = tree[prefix..<(tree.count - suffix)]
+    }
+
+    // The shared start and end are found a block at a time with `memcmp` while they match,
+    // then 32 bytes at a time, then in the first eight bytes that differ, by the position of
+    // their first differing bit: this runs at every commit, and a large tree's text is tens of
+    // kilobytes of which a route changes a few hundred bytes.
+
+    /// How many bytes from `a` and `b` on are the same, up to `count`.
+    private static func sharedPrefix(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Int {
+        let block = 256
+        var shared = 0
+        while shared + block <= count && memcmp(a + shared, b + shared, block) == 0 { shared += block }
+        while shared + 32 <= count && !differ(a + shared, b + shared) { shared += 32 }
+        while shared + 8 <= count {
+            // The byte at the lower address is the less significant once read as little-endian.
+            let bits = UInt64(littleEndian: a.loadUnaligned(fromByteOffset: shared, as: UInt64.self))
+                ^ UInt64(littleEndian: b.loadUnaligned(fromByteOffset: shared, as: UInt64.self))
+            if bits != 0 { return shared + bits.trailingZeroBitCount / 8 }
+            shared += 8
+        }
+        while shared < count && a.load(fromByteOffset: shared, as: UInt8.self) == b.load(fromByteOffset: shared, as: UInt8.self) {
+            shared += 1
+        }
+        return shared
+    }
+
+    /// How many bytes before `a` and `b` are the same, up to `count`.
+    private static func sharedSuffix(ending a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Int {
+        let block = 256
+        var shared = 0
+        while shared + block <= count && memcmp(a - shared - block, b - shared - block, block) == 0 { shared += block }
+        while shared + 32 <= count && !differ(a - shared - 32, b - shared - 32) { shared += 32 }
+        while shared + 8 <= count {
+            // The byte at the higher address is the more significant once read as little-endian.
+            let bits = UInt64(littleEndian: (a - shared - 8).loadUnaligned(as: UInt64.self))
+                ^ UInt64(littleEndian: (b - shared - 8).loadUnaligned(as: UInt64.self))
+            if bits != 0 { return shared + bits.leadingZeroBitCount / 8 }
+            shared += 8
+        }
+        while shared < count && (a - shared - 1).load(as: UInt8.self) == (b - shared - 1).load(as: UInt8.self) { shared += 1 }
+        return shared
+    }
+
+    /// Whether the 32 bytes at `a` and at `b` differ.
+    @inline(__always)
+    private static func differ(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        let first = (a.loadUnaligned(as: UInt64.self) ^ b.loadUnaligned(as: UInt64.self))
+            | (a.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        let second = (a.loadUnaligned(fromByteOffset: 16, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+            | (a.loadUnaligned(fromByteOffset: 24, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+        return first | second != 0
     }
 
     init(prefix: Int, suffix: Int, middle: [UInt8]) {
         self.prefix = prefix
         self.suffix = suffix
-        self.middle = middle
+        self.middle = middle[...]
     }
 
     /// The length of the tree this delta makes of a tree of `count` bytes; `nil` when it

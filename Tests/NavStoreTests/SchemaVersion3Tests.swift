@@ -38,7 +38,7 @@ import Testing
             switch row {
             case .full(let tree): try insert.bind(tree, at: 5)
             case .delta(let delta):
-                try insert.bind(delta.middle, at: 5)
+                try insert.bind(Array(delta.middle), at: 5)
                 try insert.bind(delta.prefix, at: 6)
                 try insert.bind(delta.suffix, at: 7)
             }

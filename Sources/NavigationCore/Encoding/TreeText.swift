@@ -112,14 +112,14 @@ public struct TreeText: Sendable {
     /// (`unwritten`) lose their spans.
     public mutating func rewrite(_ tree: NavigationTree, revision: Int, unwritten: [FlowID]) {
         var writer: TreeTextWriter? = TreeTextWriter(
-            source: bytes, spans: spans, screenSpans: screenSpans, copyingThrough: self.revision, revision: revision)
-        // The writer holds the only reference to the spans: they change in place.
-        spans = IDMap()
-        screenSpans = IDMap()
+            source: bytes, spans: IDMap(), screenSpans: IDMap(), copyingThrough: self.revision, revision: revision)
+        // The spans move into the writer and back (swapped, not copied: the writer holds the
+        // only reference to them, and they change in place).
+        swap(&spans, &writer!.spans)
+        swap(&screenSpans, &writer!.screenSpans)
         bytes = tree.encodedJSON(capacity: bytes.count + 256, text: &writer)
-        let written = writer.take()!
-        spans = written.spans
-        screenSpans = written.screenSpans
+        swap(&spans, &writer!.spans)
+        swap(&screenSpans, &writer!.screenSpans)
         for flow in unwritten { spans.removeValue(forKey: flow) }
         self.revision = revision
     }
@@ -171,15 +171,25 @@ struct TreeTextWriter {
     /// where it now lies; `false` (nothing written) when the screen has to be written.
     mutating func copy(_ screen: ScreenID, into out: inout JSONBuffer) -> Bool {
         guard let source, let held = holder.source else { return false }
+        guard revision != nil else {
+            // The spans are the text's own, shared: read in place, not changed (a change would
+            // copy the whole table).
+            let copied: Void? = screenSpans.read(screen) { Self.append(source, at: held + $0.pointee.offset, count: $0.pointee.count, to: &out) }
+            return copied != nil
+        }
         let written = holder.written
-        let moves = revision != nil
         // One lookup of the span: read, and moved to where the text now lies.
         let copied: Void? = screenSpans.update(screen) { span in
-            let start = held + span.offset
-            source.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[start..<(start + span.count)])) }
-            if moves { span.offset = out.count - span.count - written }
+            Self.append(source, at: held + span.offset, count: span.count, to: &out)
+            span.offset = out.count - span.count - written
         }
         return copied != nil
+    }
+
+    /// Appends `count` bytes of `source` from `start` to `out`.
+    @inline(__always)
+    private static func append(_ source: [UInt8], at start: Int, count: Int, to out: inout JSONBuffer) {
+        source.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[start..<(start + count)])) }
     }
 
     /// `screen`'s text, in the flow being written, lies from `start` to `end`.
@@ -191,14 +201,26 @@ struct TreeTextWriter {
     /// Appends the text of `flow` as `source` has it, and notes where it now lies; `false`
     /// (nothing written) when the flow has to be written.
     mutating func copy(_ flow: FlowID, into out: inout JSONBuffer) -> Bool {
-        guard let source, let held = holder.source, let span = spans[flow], span.writtenAt <= copyingThrough else { return false }
-        let start = held + span.offset
-        source.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[start..<(start + span.count)])) }
-        if revision != nil {
-            let offset = out.count - span.count - holder.written
-            spans.update(flow) { $0.offset = offset }
+        guard let source, let held = holder.source else { return false }
+        let through = copyingThrough
+        guard revision != nil else {
+            // Read in place, as a screen's span (`copy(_:into:)`).
+            let copied = spans.read(flow) { span -> Bool in
+                guard span.pointee.writtenAt <= through else { return false }
+                Self.append(source, at: held + span.pointee.offset, count: span.pointee.count, to: &out)
+                return true
+            }
+            return copied == true
         }
-        return true
+        let written = holder.written
+        // One lookup of the span: read, and moved to where the text now lies.
+        let copied = spans.update(flow) { span -> Bool in
+            guard span.writtenAt <= through else { return false }
+            Self.append(source, at: held + span.offset, count: span.count, to: &out)
+            span.offset = out.count - span.count - written
+            return true
+        }
+        return copied == true
     }
 
     /// `flow`'s text starts at `start`: it holds the flows written until `leave`. Returns the

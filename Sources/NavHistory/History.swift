@@ -82,11 +82,10 @@ public struct History: Sendable {
     /// if the history is full. Its revision must be newer than every one kept.
     public mutating func append(_ entry: HistoryEntry) {
         let header = entry.record.header
-        entry.record.withBytes(0..<header.count) { bytes in
-            append(
-                revision: entry.revision, at: entry.at, record: UnsafeRawBufferPointer(bytes), causeEnd: header.causeEnd,
-                params: header.params, written: header.written, undo: entry.undo, tree: entry.storedTree)
-        }
+        let position = entry.record.withBytes(0..<header.count) { write(revision: entry.revision, UnsafeRawBufferPointer($0)) }
+        keep(HistorySlot(
+            revision: entry.revision, at: entry.at, position: position, count: header.count, causeEnd: header.causeEnd,
+            params: header.params, written: header.written, undo: entry.undo, tree: entry.storedTree))
     }
 
     /// Keeps a revision the navigator just made, its record written once: the cause
@@ -97,40 +96,39 @@ public struct History: Sendable {
     /// must be newer than every one kept; the oldest is dropped if the history is full.
     public mutating func append(
         revision: Int, at: Int, method: String, encodedParams: UnsafeBufferPointer<UInt8>, members: [UInt8], events: [NavEvent],
-        undo: TreeUndo, keeping tree: NavigationTree?, in out: inout JSONBuffer
+        undo: consuming TreeUndo, keeping tree: NavigationTree?, in out: inout JSONBuffer
     ) {
         out.removeAll()
         let params = HistoryCause.write(method: method, encodedParams: encodedParams, members: members, into: &out)
         let causeEnd = out.count
         events.writeJSON(into: &out)
-        out.withUnsafeBytes { record in
-            append(
-                revision: revision, at: at, record: record, causeEnd: causeEnd, params: params, written: true, undo: undo,
-                tree: tree.map { .value($0) })
-        }
+        let position = out.withUnsafeBytes { write(revision: revision, $0) }
+        keep(HistorySlot(
+            revision: revision, at: at, position: position, count: out.count, causeEnd: causeEnd, params: params, written: true,
+            undo: undo, tree: tree.map { .value($0) }))
     }
 
-    /// The one way in: the record copied into the ring, its slot in the index.
-    private mutating func append(
-        revision: Int, at: Int, record: UnsafeRawBufferPointer, causeEnd: Int, params: Range<Int>, written: Bool, undo: TreeUndo?,
-        tree: EntryTree?
-    ) {
+    /// The way in, first half: the record of `revision` copied into the ring, where the
+    /// oldest one's bytes are freed when the history is full (its slot is replaced by `keep`);
+    /// returns its position.
+    private mutating func write(revision: Int, _ record: UnsafeRawBufferPointer) -> Int {
         precondition(slots.isEmpty || revision > self.revision(at: slots.count - 1), "navd: history entries must come in revision order")
-        let full = slots.count == limit
-        // The oldest record's bytes are free for the new one (its slot is replaced below).
-        if full { ring.free(upTo: limit == 1 ? ring.end : slots[place(1)].position) }
+        if slots.count == limit { ring.free(upTo: limit == 1 ? ring.end : slots[place(1)].position) }
         let (position, moved) = ring.write(record)
         if moved != 0 {
             for index in slots.indices { slots[index].position -= moved }
         }
-        let new = HistorySlot(
-            revision: revision, at: at, position: position, count: record.count, causeEnd: causeEnd, params: params, written: written,
-            undo: undo, tree: tree)
-        if full {
-            slots[head] = new
+        return position
+    }
+
+    /// The way in, second half: the slot of the record `write` placed, in the oldest's place
+    /// when the history is full.
+    private mutating func keep(_ slot: consuming HistorySlot) {
+        if slots.count == limit {
+            slots[head] = slot
             head = head + 1 == limit ? 0 : head + 1
         } else {
-            slots.append(new)
+            slots.append(slot)
         }
     }
 

@@ -1,10 +1,19 @@
+public import NavJSON
 public import NavigationCore
-/// The last `limit` committed revisions, oldest first: a ring that drops the oldest entry when
-/// a new one comes in full. Revisions are appended in increasing order, so an entry is found by
-/// a binary search. Pure: the clock that stamps entries belongs to whoever appends.
+/// The last `limit` committed revisions, oldest first: a bounded log that drops the oldest
+/// revision when a new one comes in full. Revisions are appended in increasing order, so a
+/// revision is found by a binary search. Pure: the clock that stamps entries belongs to whoever
+/// appends.
 ///
-/// Most entries keep the undo of their revision, not its tree: a revision's tree is rebuilt
-/// from the nearest newer entry that keeps one (or from the current tree, the newest
+/// A revision is one record of bytes (its cause's JSON, then its events'), written once into a
+/// ring of bytes the history owns (`RecordRing`), and one entry of the same size in an index
+/// (`HistorySlot`: when, where its record lies and how it parts, the undo and the kept tree).
+/// Once the history is full, keeping a revision and dropping the oldest allocate and free
+/// nothing (the undo's own storage aside): the new record's bytes take the place the oldest
+/// ones freed, its index entry the oldest's. A `HistoryEntry` handed out copies its record.
+///
+/// Most revisions keep the undo of their revision, not its tree: a revision's tree is rebuilt
+/// from the nearest newer one that keeps one (or from the current tree, the newest
 /// revision's) by undoing the revisions in between, at most `KeptTrees.maximumRun - 1` of them.
 public struct History: Sendable {
     /// How many entries are kept (at least 1).
@@ -13,8 +22,11 @@ public struct History: Sendable {
     /// Every this many revisions an entry keeps its tree.
     public static let keptTreeInterval = 64
 
-    private var storage: [HistoryEntry] = []
-    /// Where the oldest entry is in `storage` once it is full.
+    /// The records' bytes.
+    private var ring = RecordRing()
+    /// One per kept revision, a ring of its own once `limit` are kept.
+    private var slots: [HistorySlot] = []
+    /// Where the oldest revision's slot is once `limit` are kept.
     private var head = 0
 
     public init(limit: Int = History.defaultLimit) {
@@ -22,41 +34,123 @@ public struct History: Sendable {
         self.limit = limit
     }
 
-    public var count: Int { storage.count }
-    public var isEmpty: Bool { storage.isEmpty }
+    public var count: Int { slots.count }
+    public var isEmpty: Bool { slots.isEmpty }
 
-    /// The entry at `index` from the oldest.
+    /// The entry at `index` from the oldest, its record copied.
     public subscript(index: Int) -> HistoryEntry {
-        storage[(head + index) % storage.count]
+        entry(at: index, tree: slots[place(index)].tree)
     }
 
     /// The oldest revision kept; `nil` when empty.
-    public var oldest: Int? { storage.isEmpty ? nil : revision(at: 0) }
+    public var oldest: Int? { slots.isEmpty ? nil : revision(at: 0) }
     /// The newest revision kept; `nil` when empty.
-    public var latest: Int? { storage.isEmpty ? nil : revision(at: storage.count - 1) }
+    public var latest: Int? { slots.isEmpty ? nil : revision(at: slots.count - 1) }
 
-    /// The revision of the entry at `index` from the oldest, read in place (the subscript
-    /// copies the entry, retaining everything it holds; this runs for every revision).
+    /// Where in `slots` the entry at `index` from the oldest is.
+    private func place(_ index: Int) -> Int {
+        let slot = head + index
+        return slot < slots.count ? slot : slot - slots.count
+    }
+
+    /// The revision of the entry at `index` from the oldest, read in place (this runs for every
+    /// revision).
     private func revision(at index: Int) -> Int {
-        storage[(head + index) % storage.count].revision
+        slots[place(index)].revision
     }
 
-    /// The undo of the entry at `index`, read in place (as `revision(at:)`).
+    /// The undo of the entry at `index`, read in place.
     private func undo(at index: Int) -> TreeUndo? {
-        storage[(head + index) % storage.count].undo
+        slots[place(index)].undo
     }
 
-    /// Keeps `entry` as the newest, dropping the oldest one if the history is full. Its
-    /// revision must be newer than every one kept. Taken, not copied: this runs for every
-    /// revision.
-    public mutating func append(_ entry: consuming HistoryEntry) {
-        precondition(storage.isEmpty || entry.revision > revision(at: storage.count - 1), "navd: history entries must come in revision order")
-        if storage.count < limit {
-            storage.append(entry)
-        } else {
-            storage[head] = entry
-            head = (head + 1) % limit
+    /// Whether the entry at `index` keeps its tree.
+    private func keepsTree(_ index: Int) -> Bool {
+        slots[place(index)].tree != nil
+    }
+
+    /// The entry at `index` from the oldest, keeping `tree`: its record copied out of the ring.
+    private func entry(at index: Int, tree: EntryTree?) -> HistoryEntry {
+        let slot = slots[place(index)]
+        let record = ring.withBytes(at: slot.position, count: slot.count) {
+            HistoryRecord.make($0, causeEnd: slot.causeEnd, params: slot.params, written: slot.written)
         }
+        return HistoryEntry(revision: slot.revision, at: slot.at, record: record, undo: slot.undo, tree: tree)
+    }
+
+    /// Keeps `entry` as the newest (its record copied into the ring), dropping the oldest one
+    /// if the history is full. Its revision must be newer than every one kept.
+    public mutating func append(_ entry: HistoryEntry) {
+        let header = entry.record.header
+        let position = entry.record.withBytes(0..<header.count) { write(revision: entry.revision, UnsafeRawBufferPointer($0)) }
+        keep(HistorySlot(
+            revision: entry.revision, at: entry.at, position: position, count: header.count, causeEnd: header.causeEnd,
+            params: header.params, written: header.written, undo: entry.undo, tree: entry.storedTree))
+    }
+
+    /// Keeps a revision the navigator just made, its record written once: the cause
+    /// (`method`, the request's params as received, then `members`: `HistoryCause.clientMembers`
+    /// and, for an `event.emit`, `eventMembers`), then `events`, into `out` (emptied first: a
+    /// buffer the caller keeps for every revision), then copied into the ring. With the undo of
+    /// its change (`Navigator.lastUndo`) and, when `keeping` is given, its tree. Its revision
+    /// must be newer than every one kept; the oldest is dropped if the history is full.
+    public mutating func append(
+        revision: Int, at: Int, method: String, encodedParams: UnsafeBufferPointer<UInt8>, members: [UInt8], events: [NavEvent],
+        undo: consuming TreeUndo, keeping tree: NavigationTree?, in out: inout JSONBuffer
+    ) {
+        out.removeAll()
+        let params = HistoryCause.write(method: method, encodedParams: encodedParams, members: members, into: &out)
+        let causeEnd = out.count
+        events.writeJSON(into: &out)
+        let position = out.withUnsafeBytes { write(revision: revision, $0) }
+        keep(HistorySlot(
+            revision: revision, at: at, position: position, count: out.count, causeEnd: causeEnd, params: params, written: true,
+            undo: undo, tree: tree.map { .value($0) }))
+    }
+
+    /// The way in, first half: the record of `revision` copied into the ring, where the
+    /// oldest one's bytes are freed when the history is full (its slot is replaced by `keep`);
+    /// returns its position.
+    private mutating func write(revision: Int, _ record: UnsafeRawBufferPointer) -> Int {
+        precondition(slots.isEmpty || revision > self.revision(at: slots.count - 1), "navd: history entries must come in revision order")
+        if slots.count == limit { ring.free(upTo: limit == 1 ? ring.end : slots[place(1)].position) }
+        let (position, moved) = ring.write(record)
+        if moved != 0 {
+            for index in slots.indices { slots[index].position -= moved }
+        }
+        return position
+    }
+
+    /// The way in, second half: the slot of the record `write` placed, in the oldest's place
+    /// when the history is full.
+    private mutating func keep(_ slot: consuming HistorySlot) {
+        if slots.count == limit {
+            slots[head] = slot
+            head = head + 1 == limit ? 0 : head + 1
+        } else {
+            slots.append(slot)
+        }
+    }
+
+    /// The bytes the ring holds room for, and those its kept records span (a skipped end
+    /// included): what bounds the history's memory.
+    var byteCapacity: Int { ring.capacity }
+    var bytesKept: Int { ring.end - ring.start }
+
+    /// The newest entry's events' JSON array, in `out` in place of what it held (its
+    /// capacity kept: a buffer the caller keeps for every revision).
+    public func copyNewestEvents(into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
+        guard !slots.isEmpty else { return }
+        let slot = slots[place(slots.count - 1)]
+        ring.withBytes(at: slot.position + slot.causeEnd, count: slot.count - slot.causeEnd) { out.append(contentsOf: $0) }
+    }
+
+    /// The newest entry's cause; `nil` when empty.
+    public var newestCause: HistoryCause? {
+        guard !slots.isEmpty else { return nil }
+        let slot = slots[place(slots.count - 1)]
+        return ring.withBytes(at: slot.position, count: slot.causeEnd) { HistoryCause(bytes: Array($0), paramsRange: slot.params) }
     }
 
     /// The entry of `revision`, if it is still kept.
@@ -125,9 +219,9 @@ public struct History: Sendable {
         while start < range.upperBound {
             let end = start + min(range.upperBound - start, max(1, wanted()))
             batch.removeAll(keepingCapacity: true)
-            try walkTrees(in: start..<end, current: current, needing: { !self[$0].keepsTree }) { index, tree in
-                let entry = self[index]
-                batch.append(entry.keepsTree ? entry : entry.keeping(tree!))
+            try walkTrees(in: start..<end, current: current, needing: { !keepsTree($0) }) { index, tree in
+                let kept = slots[place(index)].tree
+                batch.append(entry(at: index, tree: kept ?? .value(tree!)))
             }
             // The walk goes newest first.
             for entry in batch.reversed() {
@@ -166,8 +260,8 @@ public struct History: Sendable {
         var entries: [HistoryEntry] = []
         entries.reserveCapacity(range.count)
         try walkTrees(in: range, current: current, needing: { $0 != newest }) { index, tree in
-            let entry = self[index]
-            entries.append(entry.keeping(encodedTree: index == newest ? text!.bytes : text!.encoded(tree!, copyingThrough: since)))
+            let encoded = index == newest ? text!.bytes : text!.encoded(tree!, copyingThrough: since)
+            entries.append(entry(at: index, tree: .encoded(encoded)))
         }
         entries.reverse()
         return entries
@@ -184,30 +278,30 @@ public struct History: Sendable {
     ) throws(DamagedEntry) {
         guard !range.isEmpty else { return }
         func kept(_ index: Int) throws(DamagedEntry) -> NavigationTree? {
-            let entry = self[index]
+            let slot = slots[place(index)]
             do {
-                return try entry.tree
+                return try slot.tree?.tree(revision: slot.revision)
             } catch {
-                throw DamagedEntry(revision: entry.revision, error: error)
+                throw DamagedEntry(revision: slot.revision, error: error)
             }
         }
         func needed(_ index: Int) -> Bool {
-            (index < range.upperBound && needsTree(index)) || (index > range.lowerBound && !self[index - 1].keepsTree)
+            (index < range.upperBound && needsTree(index)) || (index > range.lowerBound && !keepsTree(index - 1))
         }
         var index = range.upperBound - 1
-        while index < count - 1 && !self[index].keepsTree { index += 1 }
+        while index < count - 1 && !keepsTree(index) { index += 1 }
         var tree = needed(index) ? try kept(index) ?? current : nil
         while true {
             if index < range.upperBound { body(index, tree) }
             if index == range.lowerBound { break }
-            let entry = self[index]
+            let undo = undo(at: index)
             index -= 1
-            if self[index].keepsTree {
+            if keepsTree(index) {
                 tree = needed(index) ? try kept(index) : nil
             } else {
                 // An entry without its tree was made by the navigator, which gave it an undo;
                 // the tree after it was made for this (`needed`).
-                entry.undo!.undo(&tree!)
+                undo!.undo(&tree!)
             }
         }
     }

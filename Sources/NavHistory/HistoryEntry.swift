@@ -1,24 +1,31 @@
 public import NavJSON
 public import NavigationCore
-/// One committed revision as the history keeps it: when (milliseconds since the Unix epoch,
-/// from the server's clock), why, its events, and the tree it made current.
+/// One committed revision as the history hands it out: when (milliseconds since the Unix
+/// epoch, from the server's clock), why, its events, and the tree it made current.
 ///
 /// The cause and the events are one record of bytes (`HistoryRecord`): the cause's JSON as
 /// the server wrote it when the revision committed, then the events' JSON as the answer,
-/// `nav.changed` and the store copy it. The cause (`HistoryCause`) and the events are read
-/// from those bytes when someone asks for them. An entry the server makes holds how to undo
-/// its change of the tree (`undo`); its tree is rebuilt by the `History` from a newer one when
-/// it is asked for, and only some entries keep the tree itself (`KeptTrees`; the navigator's,
-/// shared copy-on-write). An entry restored from disk holds its record as it was stored, and a
-/// way to rebuild its tree's JSON from what the store kept (`rebuildingTree`); its events and
-/// tree are decoded (and its events checked) only when asked for: a restart reads ten
-/// thousand entries, and only the ones `nav.history` or `nav.goto` reaches are ever decoded.
+/// `nav.changed` and the store copy it. The history keeps them in its ring of bytes and copies
+/// them into an entry it hands out (`History`); an entry given to the history (a restored one,
+/// navd's own revisions) is copied into the ring. The cause (`HistoryCause`) and the events
+/// are read from those bytes when someone asks for them. An entry the navigator made holds how
+/// to undo its change of the tree (`undo`); its tree is rebuilt by the `History` from a newer
+/// one when it is asked for, and only some entries keep the tree itself (`KeptTrees`; the
+/// navigator's, shared copy-on-write). An entry restored from disk holds its record as it was
+/// stored, and a way to rebuild its tree's JSON from what the store kept (`rebuildingTree`);
+/// its events and tree are decoded (and its events checked) only when asked for: a restart
+/// reads ten thousand entries, and only the ones `nav.history` or `nav.goto` reaches are ever
+/// decoded.
 public struct HistoryEntry: Sendable {
     public let revision: Int
     public let at: Int
-    private let record: HistoryRecord
+    let record: HistoryRecord
+    /// How to make the tree before this revision out of this revision's; `nil` for an entry
+    /// that keeps its tree and whose previous entry does too (revision 1, a restored entry, a
+    /// migration).
+    public let undo: TreeUndo?
     /// `nil` when the history rebuilds it.
-    private let storedTree: StoredTree?
+    let storedTree: EntryTree?
 
     /// The cause, read from the entry's record.
     public var cause: HistoryCause {
@@ -46,47 +53,24 @@ public struct HistoryEntry: Sendable {
         record.withBytes(record.eventsRange) { out.append($0) }
     }
 
-    /// How to make the tree before this revision out of this revision's; `nil` for an entry
-    /// that keeps its tree and whose previous entry does too (revision 1, a restored entry, a
-    /// migration).
-    public var undo: TreeUndo? { record.header.undo }
-
-    /// A tree as an entry keeps it: a value, or the JSON its `encodedJSON` wrote, or a way to
-    /// make that JSON when it is asked for (a restored tree:
-    /// `init(revision:at:cause:encodedEvents:rebuildingTree:)`). One word in the entry: most
-    /// entries keep none.
-    private indirect enum StoredTree: Sendable {
-        case value(NavigationTree)
-        case encoded([UInt8])
-        case encodedOnDemand(@Sendable () -> [UInt8])
-
-        /// The JSON; `nil` for a value.
-        var bytes: [UInt8]? {
-            switch self {
-            case .value: return nil
-            case .encoded(let bytes): return bytes
-            case .encodedOnDemand(let make): return make()
-            }
-        }
-    }
-
-    private init(revision: Int, at: Int, record: HistoryRecord, tree: StoredTree?) {
+    init(revision: Int, at: Int, record: HistoryRecord, undo: TreeUndo?, tree: EntryTree?) {
         self.revision = revision
         self.at = at
         self.record = record
+        self.undo = undo
         storedTree = tree
     }
 
     /// An entry of `cause` whose events are the JSON array `encodedEvents`.
     private init(
-        revision: Int, at: Int, cause: HistoryCause, encodedEvents: [UInt8], written: Bool, undo: TreeUndo?, tree: StoredTree?
+        revision: Int, at: Int, cause: HistoryCause, encodedEvents: [UInt8], written: Bool, undo: TreeUndo?, tree: EntryTree?
     ) {
         let record = cause.bytes.withUnsafeBufferPointer { cause2 in
             encodedEvents.withUnsafeBufferPointer { events in
-                HistoryRecord.make(cause: cause2, events: events, params: cause.paramsRange, written: written, undo: undo)
+                HistoryRecord.make(cause: cause2, events: events, params: cause.paramsRange, written: written)
             }
         }
-        self.init(revision: revision, at: at, record: record, tree: tree)
+        self.init(revision: revision, at: at, record: record, undo: undo, tree: tree)
     }
 
     /// An entry keeping its tree (navd's own revisions: its start, a migration; tests): the
@@ -96,28 +80,11 @@ public struct HistoryEntry: Sendable {
     }
 
     /// A revision the navigator made, of a cause written already (tests: the server writes
-    /// the cause into the record, `init(revision:at:method:encodedParams:members:…)`).
+    /// its revisions' records straight into the history, `History.append(revision:at:method:…)`).
     public init(revision: Int, at: Int, cause: HistoryCause, events: [NavEvent], undo: TreeUndo, keeping tree: NavigationTree?) {
         self.init(
             revision: revision, at: at, cause: cause, encodedEvents: events.encodedJSON, written: true, undo: undo,
             tree: tree.map { .value($0) })
-    }
-
-    /// A revision the navigator just made, its record written once: the cause (`method`, the
-    /// request's params as received, then `members`: `HistoryCause.clientMembers` and, for an
-    /// `event.emit`, `eventMembers`), then `events`, in `out` (emptied first: a buffer the
-    /// caller keeps for every revision), then copied into the entry's one allocation. With
-    /// the undo of its change (`Navigator.lastUndo`) and, when `keeping` is given, its tree.
-    public init(
-        revision: Int, at: Int, method: String, encodedParams: UnsafeBufferPointer<UInt8>, members: [UInt8], events: [NavEvent],
-        undo: TreeUndo, keeping tree: NavigationTree?, in out: inout JSONBuffer
-    ) {
-        out.removeAll()
-        let params = HistoryCause.write(method: method, encodedParams: encodedParams, members: members, into: &out)
-        let causeEnd = out.count
-        events.writeJSON(into: &out)
-        let record = out.withUnsafeBytes { HistoryRecord.make($0, causeEnd: causeEnd, params: params, undo: undo) }
-        self.init(revision: revision, at: at, record: record, tree: tree.map { .value($0) })
     }
 
     /// An entry read back from its stored form: `events` are the bytes of `encodedEvents`, and
@@ -131,16 +98,6 @@ public struct HistoryEntry: Sendable {
         self.init(
             revision: revision, at: at, cause: cause, encodedEvents: encodedEvents, written: false, undo: nil,
             tree: .encodedOnDemand(rebuildingTree))
-    }
-
-    /// This entry keeping `tree`, which the history rebuilt for it (its record shared).
-    func keeping(_ tree: NavigationTree) -> HistoryEntry {
-        HistoryEntry(revision: revision, at: at, record: record, tree: .value(tree))
-    }
-
-    /// This entry keeping the JSON of the tree the history rebuilt for it (its record shared).
-    func keeping(encodedTree: [UInt8]) -> HistoryEntry {
-        HistoryEntry(revision: revision, at: at, record: record, tree: .encoded(encodedTree))
     }
 
     /// Whether the entry holds its tree (else the history rebuilds it).
@@ -157,9 +114,7 @@ public struct HistoryEntry: Sendable {
     /// history: `History.tree(of:current:)`).
     public var tree: NavigationTree? {
         get throws(TreeDecodingError) {
-            guard let storedTree else { return nil }
-            if case .value(let tree) = storedTree { return tree }
-            return try NavigationTree(json: Self.parse(storedTree.bytes!, what: "tree", revision: revision))
+            try storedTree?.tree(revision: revision)
         }
     }
 
@@ -246,7 +201,7 @@ public struct HistoryEntry: Sendable {
         }
     }
 
-    private static func parse(_ bytes: [UInt8], what: String, revision: Int) throws(TreeDecodingError) -> JSONValue {
+    static func parse(_ bytes: [UInt8], what: String, revision: Int) throws(TreeDecodingError) -> JSONValue {
         do {
             return try JSONParser.parse(bytes, maxDepth: maxDepth)
         } catch {

@@ -1,9 +1,7 @@
-import NavigationCore
-
-/// A history entry's bytes and what says where they part, in one allocation: the cause's JSON
-/// (`{"method":…,"params":…,…}`), then the events' JSON array, after a header that holds the
-/// undo of the revision's change. The history keeps ten thousand of them, and making or
-/// dropping one is then one allocation or one free (the undo's own storage aside).
+/// A history entry's bytes, copied out of the history's ring (`History`) into one allocation
+/// for a reader that holds the entry (`nav.history`'s pages, the store's rows, tests): the
+/// cause's JSON (`{"method":…,"params":…,…}`), then the events' JSON array, after a header
+/// that says where they part.
 ///
 /// Written once and never changed, so shared freely between threads (hence unchecked:
 /// `ManagedBuffer` is not `Sendable`); its bytes are read only through `withBytes`.
@@ -21,17 +19,15 @@ struct HistoryRecord: @unchecked Sendable {
         /// Whether the bytes were written by navd in this process (else read from a store,
         /// and checked before they are copied into an answer).
         let written: Bool
-        /// How to make the tree before this revision out of this revision's (`HistoryEntry.undo`).
-        let undo: TreeUndo?
     }
 
     /// A record of `cause` followed by `events`, copied.
     static func make(
-        cause: UnsafeBufferPointer<UInt8>, events: UnsafeBufferPointer<UInt8>, params: Range<Int>, written: Bool, undo: TreeUndo?
+        cause: UnsafeBufferPointer<UInt8>, events: UnsafeBufferPointer<UInt8>, params: Range<Int>, written: Bool
     ) -> HistoryRecord {
         let count = cause.count + events.count
         let storage = ManagedBuffer<Header, UInt8>.create(minimumCapacity: count) { _ in
-            Header(count: count, causeEnd: cause.count, params: params, written: written, undo: undo)
+            Header(count: count, causeEnd: cause.count, params: params, written: written)
         }
         storage.withUnsafeMutablePointerToElements { elements in
             if let base = cause.baseAddress { elements.initialize(from: base, count: cause.count) }
@@ -42,11 +38,10 @@ struct HistoryRecord: @unchecked Sendable {
 
     /// A record of the first `causeEnd` bytes of `bytes` as the cause, the rest as the events,
     /// copied.
-    static func make(_ bytes: UnsafeRawBufferPointer, causeEnd: Int, params: Range<Int>, undo: TreeUndo?) -> HistoryRecord {
-        let all = bytes.bindMemory(to: UInt8.self)
-        return make(
-            cause: UnsafeBufferPointer(rebasing: all[..<causeEnd]), events: UnsafeBufferPointer(rebasing: all[causeEnd...]),
-            params: params, written: true, undo: undo)
+    static func make(_ bytes: UnsafeBufferPointer<UInt8>, causeEnd: Int, params: Range<Int>, written: Bool) -> HistoryRecord {
+        make(
+            cause: UnsafeBufferPointer(rebasing: bytes[..<causeEnd]), events: UnsafeBufferPointer(rebasing: bytes[causeEnd...]),
+            params: params, written: written)
     }
 
     var header: Header { storage.header }

@@ -30,11 +30,10 @@ extension NavServer {
         // The cause and the events are written once, into the revision's history entry: the
         // response, every notification and the store copy them.
         let members = event.map { connection.causeMembers + HistoryCause.eventMembers(event: $0.name, by: $0.by, steps: $0.steps) }
-        let entry = remember(result, method: method.rawValue, params: params, members: members ?? connection.causeMembers)
-        let events = entry.encodedEvents
+        let events = remember(result, method: method.rawValue, params: params, members: members ?? connection.causeMembers)
         guard !subscribers.isEmpty else { return .operation(result, events: events) }
         let record = ChangeRecord(
-            revision: result.revision, cause: entry.cause, events: events,
+            revision: result.revision, cause: history.newestCause!, events: events,
             session: sessionChanged ? engine.session.encodedJSON : nil)
         broadcast(record, deferring: connection.id, into: &read.outbox)
         return .operation(result, events: events)

@@ -6,21 +6,23 @@ import NavJSON
 /// The history of committed revisions and the methods that read it or travel through it
 /// (docs/protocol.md: `nav.history`, `nav.goto`, `nav.reset`).
 extension NavServer {
-    /// Keeps a committed revision (the navigator's newest) with the undo of its change, and
-    /// returns its entry: its record (the cause: `method`, the request's `params` as received
-    /// and `members`, then the events) written once, in `recordBuffer` and then copied into the
-    /// entry. Some entries keep the tree too (`KeptTrees`: by the size of the tree and of the
-    /// edits since the last one), the navigator's value shared until the navigator edits it
-    /// (copy-on-write).
-    func remember(_ result: OperationResult, method: String, params: UnsafeBufferPointer<UInt8>, members: [UInt8]) -> HistoryEntry {
+    /// Keeps a committed revision (the navigator's newest) with the undo of its change: its
+    /// record (the cause: `method`, the request's `params` as received and `members`, then the
+    /// events) written once, in `recordBuffer`, and copied into the history's ring. Some
+    /// revisions keep the tree too (`KeptTrees`: by the size of the tree and of the edits since
+    /// the last one), the navigator's value shared until the navigator edits it
+    /// (copy-on-write). Returns the events' JSON array copied from the history, in
+    /// `revisionEvents` (the same buffer every revision: nothing is allocated for it unless an
+    /// earlier revision's answer or notification still holds it).
+    func remember(_ result: OperationResult, method: String, params: UnsafeBufferPointer<UInt8>, members: [UInt8]) -> [UInt8] {
         precondition(result.revision == engine.revision, "navd: only the navigator's newest revision is remembered")
         let keeps = keptTrees.keeps(undo: engine.lastUndo, nodes: engine.tree.screens.count + engine.tree.flows.count)
-        let entry = HistoryEntry(
+        history.append(
             revision: result.revision, at: configuration.now(), method: method, encodedParams: params, members: members,
             events: result.events, undo: engine.lastUndo, keeping: keeps ? engine.tree : nil, in: &recordBuffer)
-        history.append(entry)
+        history.copyNewestEvents(into: &revisionEvents)
         commitBeforeTheHistoryDropsOne()
-        return entry
+        return revisionEvents
     }
 
     /// `{entries, oldest, latest, more?}`, entries newest last, written whole before it is

@@ -97,11 +97,13 @@ import NavTestSupport
             + HistoryCause.eventMembers(event: "userTapped", by: "c3", steps: Array("[]".utf8))
         var buffer = JSONBuffer(capacity: 8)
         buffer.append("left over from the revision before")
-        let written = params.withUnsafeBufferPointer {
-            HistoryEntry(
+        var history = History(limit: 4)
+        params.withUnsafeBufferPointer {
+            history.append(
                 revision: result.revision, at: 7, method: "nav.route", encodedParams: $0, members: members, events: result.events,
                 undo: nav.lastUndo, keeping: nil, in: &buffer)
         }
+        let written = history[0]
         let cause = HistoryCause(
             method: "nav.route", params: ["to": "profile", "params": ["userId": 3]], client: "tester", clientID: "c2",
             event: "userTapped", by: "c3", steps: .array([]))
@@ -114,6 +116,10 @@ import NavTestSupport
         #expect(JSONBuffer.encode { written.writeCauseJSON(into: &$0) } == cause.bytes)
         #expect(JSONBuffer.encode { written.writeCauseJSONWithoutParams(into: &$0) } == JSONBuffer.encode { cause.writeJSONWithoutParams(into: &$0) })
         #expect(written.undo != nil && !written.keepsTree)
+        var copied: [UInt8] = Array("stale".utf8)
+        history.copyNewestEvents(into: &copied)
+        #expect(copied == result.events.encodedJSON)
+        #expect(history.newestCause == cause)
         // An entry without events is an empty array, not nothing.
         let quiet = HistoryEntry(revision: 1, at: 0, cause: .daemonStart, events: [], tree: nav.tree)
         #expect(quiet.encodedEvents == Array("[]".utf8) && quiet.cause == .daemonStart)

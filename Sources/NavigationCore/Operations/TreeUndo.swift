@@ -6,7 +6,10 @@
 public struct TreeUndo: Sendable {
     private enum Storage: Sendable {
         case edits([TreeEdit])
-        case replaced(NavigationTree)
+        /// Boxed: inline, the tree made every undo as large as a tree's fields, copied and
+        /// destroyed field by field for every revision the history keeps or drops; a `goto`
+        /// or `reset`, which replaces the tree, is rare.
+        indirect case replaced(NavigationTree)
     }
 
     private let storage: Storage

@@ -11,7 +11,7 @@ extension OperationResult: JSONWritable {
     /// (`[NavEvent].encodedJSON`) and spliced in as they are.
     public func writeJSON(into out: inout JSONBuffer, encodedEvents: [UInt8]?) {
         out.append(UInt8(ascii: "{"))
-        JSONWriter.raw(writeDetailMembers(into: &out) ? #","revision":"# : #""revision":"#, into: &out)
+        JSONWriter.raw(Self.writeDetailMembers(detail, noop: noop, into: &out) ? #","revision":"# : #""revision":"#, into: &out)
         JSONWriter.writeInt(revision, into: &out)
         JSONWriter.raw(#","events":"#, into: &out)
         if let encodedEvents { out.append(encodedEvents) } else { events.writeJSON(into: &out) }
@@ -22,7 +22,7 @@ extension OperationResult: JSONWritable {
     /// per op and `session.set` reports of the request it resumed.
     func writeDetail(into out: inout JSONBuffer) {
         out.append(UInt8(ascii: "{"))
-        _ = writeDetailMembers(into: &out)
+        _ = Self.writeDetailMembers(detail, noop: noop, into: &out)
         out.append(UInt8(ascii: "}"))
     }
 
@@ -34,8 +34,10 @@ extension OperationResult: JSONWritable {
     /// The detail's members, `noop` last, without braces; whether it wrote any. Inlined: every
     /// answer to a mutation writes it, most of them nothing or a few members, and a call of
     /// its own cost about 45 instructions per request more (a `nav.selectTab` writes none).
+    /// The detail is borrowed where the result holds it: its cases' fields are written in
+    /// place, not copied out (a route's transition is a retain and a release).
     @inline(__always)
-    private func writeDetailMembers(into out: inout JSONBuffer) -> Bool {
+    private static func writeDetailMembers(_ detail: borrowing Detail, noop: Bool, into out: inout JSONBuffer) -> Bool {
         var empty = true
         switch detail {
         case .route(let outcome):
@@ -51,8 +53,13 @@ extension OperationResult: JSONWritable {
                 JSONWriter.raw(#"","#, into: &out)
             }
             JSONWriter.raw(#""via":"#, into: &out)
-            if let via = outcome.via { via.writeJSON(into: &out) } else { JSONWriter.raw("null", into: &out) }
-            if outcome.via?.fallback == true { JSONWriter.raw(#","fallback":true"#, into: &out) }
+            switch outcome.via {
+            case .some(let via):
+                via.writeJSON(into: &out)
+                if via.fallback { JSONWriter.raw(#","fallback":true"#, into: &out) }
+            case .none:
+                JSONWriter.raw("null", into: &out)
+            }
         case .close(let closed, let finished):
             empty = false
             JSONWriter.raw(#""closed":["#, into: &out)

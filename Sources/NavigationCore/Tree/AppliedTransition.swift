@@ -59,6 +59,13 @@ public struct AppliedTransition: Sendable, Hashable {
             }
         }
 
+        /// Appends `members`, read where the box holds them: called through the optional box
+        /// (`names?.write`), neither the box nor the bytes are retained to be read.
+        @inline(__always)
+        func write(into out: inout JSONBuffer) {
+            out.append(members)
+        }
+
         static func == (lhs: Names, rhs: Names) -> Bool { lhs.name == rhs.name && lhs.animator == rhs.animator }
 
         func hash(into hasher: inout Hasher) {
@@ -93,7 +100,7 @@ extension AppliedTransition: JSONWritable {
         case .modal: out.append(#"{"kind":"modal""#)
         case .modalWithNavigation: out.append(#"{"kind":"modalWithNavigation""#)
         }
-        if let names { out.append(names.members) }
+        names?.write(into: &out)
         if fallback { JSONWriter.raw(#","fallback":true"#, into: &out) }
     }
 }

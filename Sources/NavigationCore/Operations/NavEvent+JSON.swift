@@ -48,16 +48,13 @@ extension NavEvent: JSONWritable {
     @inline(__always)
     static func write(_ event: UnsafePointer<NavEvent>, into out: inout JSONBuffer) {
         /// `head` ends with the screen id's `"s`; writes up to the flow id's digits (its closing
-        /// quote goes out with what follows).
+        /// quote goes out with what follows). The name and params between the two ids are the
+        /// screen's text, written when its node was made (`ScreenText`).
         @inline(__always)
         func screen(_ head: StaticString, _ ref: ScreenRef) {
             JSONWriter.raw(head, into: &out)
             JSONWriter.writeInt(ref.screen.number, into: &out)
-            JSONWriter.raw(#"","name":"#, into: &out)
-            JSONWriter.writeString(ref.name, into: &out)
-            JSONWriter.raw(#","params":"#, into: &out)
-            JSONWriter.write(ref.params, into: &out)
-            JSONWriter.raw(#","flow":"f"#, into: &out)
+            ref.text.write(into: &out)
             JSONWriter.writeInt(ref.flow.number, into: &out)
         }
         @inline(__always)

@@ -39,20 +39,26 @@ public enum NavEvent: Sendable, Hashable {
 /// The screen an event is about.
 public struct ScreenRef: Sendable, Hashable {
     public var screen: ScreenID
-    public var name: String
-    public var params: JSONObject
+    /// The node's name and params and their text, shared with it (one reference).
+    var text: ScreenText
     public var flow: FlowID
 
     init(_ node: ScreenNode) {
-        self.init(screen: node.id, name: node.name, params: node.params, flow: node.flow)
+        self.init(screen: node.id, text: node.text, flow: node.flow)
+    }
+
+    init(screen: ScreenID, text: ScreenText, flow: FlowID) {
+        self.screen = screen
+        self.text = text
+        self.flow = flow
     }
 
     init(screen: ScreenID, name: String, params: JSONObject, flow: FlowID) {
-        self.screen = screen
-        self.name = name
-        self.params = params
-        self.flow = flow
+        self.init(screen: screen, text: ScreenText(name: name, params: params), flow: flow)
     }
+
+    public var name: String { text.name }
+    public var params: JSONObject { text.params }
 }
 
 /// A transition as an event carries it: what was applied and which way it ran.

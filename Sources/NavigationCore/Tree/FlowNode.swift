@@ -73,13 +73,31 @@ public struct FlowNode: Sendable, Hashable {
 /// A screen instance.
 public struct ScreenNode: Sendable, Hashable {
     public var id: ScreenID
-    public var name: String
-    /// Validated params with defaults filled.
-    public var params: JSONObject
+    /// Its name and params, and what its events say of them (written once, when it is made).
+    var text: ScreenText
     /// The flow instance that owns it (an embedded flow, or the container itself).
     public var flow: FlowID
     /// The stack or single container whose `screens` hold it.
     public var container: FlowID
     /// How it was opened; `nil` for roots that no transition opened.
     public var via: AppliedTransition?
+
+    init(id: ScreenID, name: String, params: JSONObject, flow: FlowID, container: FlowID, via: AppliedTransition?) {
+        self.id = id
+        self.text = ScreenText(name: name, params: params)
+        self.flow = flow
+        self.container = container
+        self.via = via
+    }
+
+    public var name: String {
+        get { text.name }
+        set { text = ScreenText(name: newValue, params: text.params) }
+    }
+
+    /// Validated params with defaults filled.
+    public var params: JSONObject {
+        get { text.params }
+        set { text = ScreenText(name: text.name, params: newValue) }
+    }
 }

@@ -120,7 +120,7 @@ extension NavigationTree {
     /// What an event says of a screen, copying only those fields.
     func ref(to screen: ScreenID) -> ScreenRef? {
         screens.read(screen) {
-            ScreenRef(screen: $0.pointee.id, name: $0.pointee.name, params: $0.pointee.params, flow: $0.pointee.flow)
+            ScreenRef(screen: $0.pointee.id, text: $0.pointee.text, flow: $0.pointee.flow)
         }
     }
 }

@@ -42,6 +42,25 @@ import NavTestSupport
         }
     }
 
+    /// A screen's name and params are written once, when its node is made (`ScreenText`):
+    /// events about it copy that text, a node whose name or params change writes the new
+    /// ones, and refs and nodes compare by name and params, not by which text they hold.
+    @Test func aScreensTextIsWhatItsEventsSay() {
+        var node = ScreenNode(id: ScreenID(5), name: "post", params: ["postId": 7, "q": "a\"b\n"],
+                              flow: FlowID(2), container: FlowID(2), via: nil)
+        let ref = #""screen":"s5","name":"post","params":{"postId":7,"q":"a\"b\n"},"flow":"f2""#
+        #expect(text(NavEvent.willShow(ScreenRef(node))) == #"{"type":"willShow",\#(ref)}"#)
+        #expect(ScreenRef(node) == Self.feed && ScreenRef(node).hashValue == Self.feed.hashValue)
+        let copy = ScreenNode(id: node.id, name: node.name, params: node.params, flow: node.flow, container: node.container, via: nil)
+        #expect(copy == node && copy.hashValue == node.hashValue)
+        node.params = ["postId": 8]
+        node.name = "postDetail"
+        #expect(copy != node && ScreenRef(node) != Self.feed)
+        #expect(text(NavEvent.willHide(ScreenRef(node)))
+            == #"{"type":"willHide","screen":"s5","name":"postDetail","params":{"postId":8},"flow":"f2"}"#)
+        #expect(ScreenRef(node).name == "postDetail" && ScreenRef(node).params == ["postId": 8])
+    }
+
     @Test func everyKindOfEvent() throws {
         let ref = #""screen":"s5","name":"post","params":{"postId":7,"q":"a\"b\n"},"flow":"f2""#
         let cases: [(NavEvent, String)] = [

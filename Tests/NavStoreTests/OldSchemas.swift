@@ -31,3 +31,22 @@ extension Recorder {
         #expect(try database.load()?.entries == Array(entries.suffix(kept ?? entries.count)))
     }
 }
+
+extension SQLiteStatement {
+    /// Binds the first columns of a revision's row as every schema has had them: revision, at,
+    /// the cause, the events, and the tree a `TreeChain` wrote for the entry (whole, or from
+    /// schema 2 on a delta's middle, prefix and suffix).
+    func bindRevisionColumns(of entry: HistoryEntry, tree row: TreeChain.Row) throws {
+        try bind(entry.revision, at: 1)
+        try bind(entry.at, at: 2)
+        try bind(JSONBuffer.encode { entry.writeCauseJSON(into: &$0) }, at: 3)
+        try bind(entry.encodedEvents, at: 4)
+        switch row {
+        case .full(let tree): try bind(tree, at: 5)
+        case .delta(let delta):
+            try bind(Array(delta.middle), at: 5)
+            try bind(delta.prefix, at: 6)
+            try bind(delta.suffix, at: 7)
+        }
+    }
+}

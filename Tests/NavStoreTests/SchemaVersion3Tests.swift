@@ -31,17 +31,7 @@ import Testing
         let newest = recorder.entries.count
         for entry in recorder.entries {
             let row = chain.write(revision: entry.revision, tree: entry.encodedTree!)
-            try insert.bind(entry.revision, at: 1)
-            try insert.bind(entry.at, at: 2)
-            try insert.bind(JSONBuffer.encode { entry.writeCauseJSON(into: &$0) }, at: 3)
-            try insert.bind(entry.encodedEvents, at: 4)
-            switch row {
-            case .full(let tree): try insert.bind(tree, at: 5)
-            case .delta(let delta):
-                try insert.bind(Array(delta.middle), at: 5)
-                try insert.bind(delta.prefix, at: 6)
-                try insert.bind(delta.suffix, at: 7)
-            }
+            try insert.bindRevisionColumns(of: entry, tree: row)
             if entry.revision == newest {
                 try insert.bind(state ?? JSONBuffer.encode { recorder.navigator.writeOldSchemaStateJSON(into: &$0) }, at: 8)
             }

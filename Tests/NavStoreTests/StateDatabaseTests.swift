@@ -131,17 +131,7 @@ import Testing
             for entry in recorder.entries {
                 let row = chain.write(revision: entry.revision, tree: entry.encodedTree!)
                 guard entry.revision >= 4 else { continue }
-                try insert.bind(entry.revision, at: 1)
-                try insert.bind(entry.at, at: 2)
-                try insert.bind(JSONBuffer.encode { entry.cause.writeJSON(into: &$0) }, at: 3)
-                try insert.bind(entry.encodedEvents, at: 4)
-                switch row {
-                case .full(let tree): try insert.bind(tree, at: 5)
-                case .delta(let delta):
-                    try insert.bind(Array(delta.middle), at: 5)
-                    try insert.bind(delta.prefix, at: 6)
-                    try insert.bind(delta.suffix, at: 7)
-                }
+                try insert.bindRevisionColumns(of: entry, tree: row)
                 if entry.revision == 10 { try insert.bind(JSONBuffer.encode { recorder.navigator.writeOldSchemaStateJSON(into: &$0) }, at: 8) }
                 try insert.run()
                 insert.clearBindings()
@@ -276,11 +266,8 @@ import Testing
                 """)
             let insert = try old.prepare("INSERT INTO revisions VALUES (?1, ?2, ?3, ?4, ?5)")
             for entry in recorder.entries {
-                try insert.bind(entry.revision, at: 1)
-                try insert.bind(entry.at, at: 2)
-                try insert.bind(JSONBuffer.encode { entry.cause.writeJSON(into: &$0) }, at: 3)
-                try insert.bind(entry.encodedEvents, at: 4)
-                try insert.bind(entry.encodedTree!, at: 5)
+                // Schema 1 kept every revision's whole tree.
+                try insert.bindRevisionColumns(of: entry, tree: .full(entry.encodedTree!))
                 try insert.run()
             }
             let state = try old.prepare("INSERT INTO state VALUES (1, ?1, ?2)")

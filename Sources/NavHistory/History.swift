@@ -248,23 +248,44 @@ public struct History: Sendable {
         }
     }
 
-    /// Every entry after `since`, each keeping its tree's JSON (what a store writes);
-    /// `current` is the tree of the newest revision. `text` becomes the text of the newest
-    /// one's tree (`update`), and the older trees are written against it: what did not change
-    /// after `since` is copied. The walk edits one copy of the tree in place instead of
-    /// copying it for every entry.
-    public func entriesEncodingTrees(since: Int, current: NavigationTree, text: inout TreeText?) throws(DamagedEntry) -> [HistoryEntry] {
+    /// Calls `body` with every revision after `since` as the row a store writes of it
+    /// (`RevisionRows`): its record where the ring holds it, and its tree's JSON; `current` is
+    /// the tree of the newest revision. `text` becomes the text of the newest one's tree
+    /// (`update`), whose bytes are that row's tree; an older one's tree (a commit of several
+    /// revisions) is written against it during one walk that edits one copy of the tree in
+    /// place: what did not change after `since` is copied.
+    public func withRowsEncodingTrees(
+        since: Int, current: NavigationTree, text: inout TreeText?, _ body: (RevisionRows) throws -> Void
+    ) throws {
         let range = indexes(since: since, limit: count)
-        guard let newest = range.last else { return [] }
-        update(&text, current: current, revision: revision(at: newest))
-        var entries: [HistoryEntry] = []
-        entries.reserveCapacity(range.count)
-        try walkTrees(in: range, current: current, needing: { $0 != newest }) { index, tree in
-            let encoded = index == newest ? text!.bytes : text!.encoded(tree!, copyingThrough: since)
-            entries.append(entry(at: index, tree: .encoded(encoded)))
+        var olderTrees: [UInt8] = []
+        var olderEnds: [Int] = []
+        if let newest = range.last {
+            update(&text, current: current, revision: revision(at: newest))
+            if range.count > 1 {
+                olderEnds.reserveCapacity(range.count - 1)
+                let written = text!
+                try walkTrees(in: range, current: current, needing: { $0 != newest }) { index, tree in
+                    guard index != newest else { return }
+                    olderTrees += written.encoded(tree!, copyingThrough: since)
+                    olderEnds.append(olderTrees.count)
+                }
+            }
         }
-        entries.reverse()
-        return entries
+        let newestTree = range.isEmpty ? [] : text!.bytes
+        try ring.withBuffer { records in
+            try slots.withUnsafeBufferPointer { slots in
+                try newestTree.withUnsafeBytes { newestTree in
+                    try olderTrees.withUnsafeBytes { olderTrees in
+                        try olderEnds.withUnsafeBufferPointer { olderEnds in
+                            try body(RevisionRows(
+                                records: records, slots: slots, head: head, rows: range, newestTree: newestTree, olderTrees: olderTrees,
+                                olderEnds: olderEnds))
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Calls `body` with each entry of `range`, newest first, and its tree where `needsTree`

@@ -90,6 +90,18 @@ struct RecordRing: Sendable {
         return first
     }
 
+    /// Calls `body` with the whole buffer, in which a record lies where `bytes(at:count:in:)`
+    /// says: for a reader of several records at once (`RevisionRows`).
+    func withBuffer<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        try buffer.withUnsafeBufferPointer { (all) throws(E) -> R in try body(UnsafeRawBufferPointer(all)) }
+    }
+
+    /// The `count` bytes at `position` in `buffer`, the buffer `withBuffer` hands out.
+    static func bytes(at position: Int, count: Int, in buffer: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        let offset = buffer.isEmpty ? 0 : position % buffer.count
+        return UnsafeRawBufferPointer(rebasing: buffer[offset..<(offset + count)])
+    }
+
     /// Calls `body` with the `count` bytes at `position`.
     func withBytes<R, E: Error>(at position: Int, count: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         let offset = capacity == 0 ? 0 : position % capacity

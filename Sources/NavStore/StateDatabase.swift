@@ -59,18 +59,16 @@ public final class StateDatabase {
     /// disk are never more than twice the history.
     private let keyframeInterval: Int
     /// The trees of the rows written so far (the newest, and where the last keyframe is).
-    private var written: TreeChain
-    /// The text and blob columns of the row being inserted (`insert`), kept with its capacity.
-    /// Its accesses are not checked at run time (a call to the runtime each, about 90
-    /// instructions, three per commit): only this class's methods reach it, one at a time,
-    /// on the thread that commits.
-    @exclusivity(unchecked) private var row = JSONBuffer(capacity: 2048)
+    /// Unchecked as `session` is.
+    @exclusivity(unchecked) private var written: TreeChain
     /// The state's parts that `meta` holds as the last commit wrote them (`nil` before the
     /// first), and the session's JSON of the commit being made: a commit writes them only
     /// when they changed.
     private var storedInstance: String?
     private var storedSession: [UInt8]?
-    /// Unchecked as `row` is.
+    /// Its accesses are not checked at run time (a call to the runtime each, about 90
+    /// instructions): only this class's methods reach it, one at a time, on the thread that
+    /// commits.
     @exclusivity(unchecked) private var session = JSONBuffer(capacity: 256)
     /// The session whose JSON `storedSession` is, once a commit compared them (`nil` after a
     /// load): most commits leave the session as it was, and comparing it as a value (its
@@ -288,38 +286,38 @@ public final class StateDatabase {
         return StoredState(snapshot: snapshot, entries: entries)
     }
 
-    /// Saves `entries` (in revision order, each keeping its tree, the last one of `state`'s
-    /// revision) and `state` in one transaction, each in its slot of the ring in place of the
-    /// revision `slots` before it: all of it is on disk when this returns, or none of it. The
-    /// state is the newest row's revision, tree and id counters, and the instance and session
-    /// in `meta`, written only when they changed (`StoreSchema`). One row is a transaction by
-    /// itself (an `INSERT` outside `BEGIN` commits as it runs), so `BEGIN` and `COMMIT` wrap
-    /// only a commit of several rows or one that changes `meta`: around the most common commit
-    /// they would be two statements more.
-    public func commit(_ entries: [HistoryEntry], state: borrowing Navigator) throws(StoreError) {
+    /// Saves `rows` (in revision order, the last one of `state`'s revision) and `state` in one
+    /// transaction, each in its slot of the ring in place of the revision `slots` before it:
+    /// all of it is on disk when this returns, or none of it. The rows' bytes are bound where
+    /// they lie (`RevisionRows`). The state is the newest row's revision, tree and id
+    /// counters, and the instance and session in `meta`, written only when they changed
+    /// (`StoreSchema`). One row is a transaction by itself (an `INSERT` outside `BEGIN` commits
+    /// as it runs), so `BEGIN` and `COMMIT` wrap only a commit of several rows or one that
+    /// changes `meta`: around the most common commit they would be two statements more.
+    public func commit(_ rows: RevisionRows, state: borrowing Navigator) throws(StoreError) {
         try checkOpen()
-        var chain = written
         let sessionBytes = changedSession(state.session)
         let newInstance = storedInstance != state.instance
-        let severalStatements = entries.count > 1 || sessionBytes != nil || newInstance
-        if severalStatements { try begin.run() }
+        let severalStatements = rows.count > 1 || sessionBytes != nil || newInstance
         do throws(StoreError) {
-            if newInstance { try write(meta: "instance", Array(state.instance.utf8)) }
-            if let sessionBytes { try write(meta: "session", sessionBytes) }
-            for index in entries.indices {
-                // Each row's tree against the one before (`chain`, kept only if all of it commits).
-                guard let encodedTree = entries[index].encodedTree else {
-                    preconditionFailure("navd: a history entry was committed without its tree (History.entriesKeepingTrees)")
+            if severalStatements { try begin.run() }
+            do throws(StoreError) {
+                if newInstance { try write(meta: "instance", Array(state.instance.utf8)) }
+                if let sessionBytes { try write(meta: "session", sessionBytes) }
+                for index in 0..<rows.count {
+                    // Each row's tree against the one before (`written`).
+                    let row = rows[index]
+                    try insert(row, tree: written.write(revision: row.revision, tree: row.tree), state: state, newest: index == rows.count - 1)
                 }
-                let tree = chain.write(revision: entries[index].revision, tree: encodedTree)
-                try insert(entries[index], tree: tree, state: state, newest: index == entries.count - 1)
+                if severalStatements { try end.run() }
+            } catch {
+                if severalStatements { try? rollback.run() }
+                throw error
             }
-            if severalStatements { try end.run() }
         } catch {
-            if severalStatements { try? rollback.run() }
+            written.forget()
             throw error
         }
-        written = chain
         if newInstance { storedInstance = state.instance }
         if let sessionBytes { storedSession = sessionBytes }
         committedSession = state.session
@@ -348,48 +346,33 @@ public final class StateDatabase {
         try setMeta.run()
     }
 
-    /// Inserts the row of `entry`, with the state when it is the newest of the commit. Its text
-    /// and blob columns are written one after another into `row`, which SQLite reads in place
-    /// (a copying bind makes SQLite allocate and copy each column).
-    private func insert(_ entry: HistoryEntry, tree: TreeChain.Row, state: borrowing Navigator, newest: Bool) throws(StoreError) {
-        // Whatever happens, the statement keeps no pointer into `row` past this call.
+    /// Inserts `row`, its tree stored as `tree` says, with the state when it is the newest of
+    /// the commit. Its text and blob columns are bound where the row's bytes lie, and SQLite
+    /// reads them in place (a copying bind makes SQLite allocate and copy each column).
+    private func insert(_ row: RevisionRows.Row, tree: TreeChain.Stored, state: borrowing Navigator, newest: Bool) throws(StoreError) {
+        // Whatever happens, the statement keeps no pointer into the row past this call.
         defer { insertRevision.clearBindings() }
-        let ends = Self.writeColumns(of: entry, tree: tree, into: &row)
         // A parameter left unbound is NULL (cleared after each row): `prefix` and `suffix` of
         // a keyframe, the id counters of any row but the newest.
-        try insertRevision.bind(entry.revision, at: 1)
-        try insertRevision.bind(entry.at, at: 2)
-        try insertRevision.bind(entry.revision % slots, at: 10)
-        if case .delta(let delta) = tree {
-            try insertRevision.bind(delta.prefix, at: 6)
-            try insertRevision.bind(delta.suffix, at: 7)
+        try insertRevision.bind(row.revision, at: 1)
+        try insertRevision.bind(row.at, at: 2)
+        try insertRevision.bind(borrowedText: row.cause, at: 3)
+        try insertRevision.bind(borrowedText: row.events, at: 4)
+        switch tree {
+        case .whole:
+            try insertRevision.bind(borrowedBlob: row.tree, at: 5)
+        case .delta(let prefix, let suffix):
+            try insertRevision.bind(borrowedBlob: UnsafeRawBufferPointer(rebasing: row.tree[prefix..<(row.tree.count - suffix)]), at: 5)
+            try insertRevision.bind(prefix, at: 6)
+            try insertRevision.bind(suffix, at: 7)
         }
         if newest {
             let ids = state.idCounters
             try insertRevision.bind(ids.nextFlow, at: 8)
             try insertRevision.bind(ids.nextScreen, at: 9)
         }
-        try row.withUnsafeBytes { (bytes) throws(StoreError) in
-            try insertRevision.bind(borrowedText: UnsafeRawBufferPointer(rebasing: bytes[..<ends.cause]), at: 3)
-            try insertRevision.bind(borrowedText: UnsafeRawBufferPointer(rebasing: bytes[ends.cause..<ends.events]), at: 4)
-            try insertRevision.bind(borrowedBlob: UnsafeRawBufferPointer(rebasing: bytes[ends.events...]), at: 5)
-            try insertRevision.run()
-        }
-    }
-
-    /// The row's cause, events and tree, one after another in `row`, and where the first two
-    /// end: written in one access to the buffer.
-    private static func writeColumns(of entry: HistoryEntry, tree: TreeChain.Row, into row: inout JSONBuffer) -> (cause: Int, events: Int) {
-        row.removeAll()
-        entry.writeCauseJSON(into: &row)
-        let cause = row.count
-        entry.writeEventsJSON(into: &row)
-        let events = row.count
-        switch tree {
-        case .full(let bytes): row.append(bytes)
-        case .delta(let delta): delta.middle.withUnsafeBufferPointer { row.append($0) }
-        }
-        return (cause, events)
+        try insertRevision.bind(row.revision % slots, at: 10)
+        try insertRevision.run()
     }
 
     /// Whether the log has grown to `checkpoints.quiet` pages: the owner checkpoints when no

@@ -13,18 +13,29 @@
 /// large as the tree. The rows of a run beyond its first `minimumRun` never hold more than its
 /// keyframe.
 struct TreeChain {
+    /// A row's tree as it is read.
     enum Row {
         case full([UInt8])
         case delta(TreeDelta)
+    }
+
+    /// How a row written stores its tree (`write`): whole, or as what lies between the bytes
+    /// it shares with the tree before it at its start and at its end.
+    enum Stored: Equatable {
+        case whole
+        case delta(prefix: Int, suffix: Int)
     }
 
     /// Rows from one keyframe to the next at most.
     let interval: Int
     /// Rows from one keyframe to the next at least, unless `interval` is smaller.
     let minimumRun: Int
-    /// The newest row's revision and tree's length, and its tree's bytes once written (or
-    /// given after a read: `readNewest`).
-    private var newest: (revision: Int, count: Int, tree: [UInt8]?)?
+    /// The newest row's revision and tree's length, and whether `newestTree` holds that
+    /// tree's bytes (it does once written, or given after a read: `readNewest`).
+    private var newest: (revision: Int, count: Int, bytesKept: Bool)?
+    /// The newest tree's bytes, copied when a row is written: the tree a row is written from
+    /// is borrowed for the call (`RevisionRows`). The buffer is kept, its capacity with it.
+    private var newestTree: [UInt8] = []
     private var keyframe: Int?
     /// The newest keyframe's bytes, and the bytes of the deltas after it.
     private var keyframeBytes = 0
@@ -36,22 +47,29 @@ struct TreeChain {
         self.minimumRun = min(max(1, minimumRun), interval)
     }
 
-    /// The row that stores `tree` as the tree of `revision`, the row after the newest.
-    mutating func write(revision: Int, tree: [UInt8]) -> Row {
-        var row = Row.full(tree)
-        if let newest, let previous = newest.tree, Self.follows(newest.revision, revision), let keyframe,
+    /// How the row after the newest stores `tree` as the tree of `revision`.
+    mutating func write(revision: Int, tree: UnsafeRawBufferPointer) -> Stored {
+        var row = Stored.whole
+        if let newest, newest.bytesKept, Self.follows(newest.revision, revision), let keyframe,
             case (let since, false) = revision.subtractingReportingOverflow(keyframe), since < interval
         {
-            let delta = TreeDelta(from: previous, to: tree)
-            let bytes = deltaBytes + delta.storedBytes
+            let (prefix, suffix) = newestTree.withUnsafeBytes { TreeDelta.sharedEnds(of: $0, and: tree) }
+            let bytes = deltaBytes + TreeDelta.storedBytes(middle: tree.count - prefix - suffix)
             if since < minimumRun || bytes <= keyframeBytes {
-                row = .delta(delta)
+                row = .delta(prefix: prefix, suffix: suffix)
                 deltaBytes = bytes
             }
         }
-        if case .full = row { startRun(at: revision, bytes: tree.count) }
-        newest = (revision, tree.count, tree)
+        if row == .whole { startRun(at: revision, bytes: tree.count) }
+        keep(tree)
+        newest = (revision, tree.count, true)
         return row
+    }
+
+    /// Copies `tree` into `newestTree`, in place of what it held.
+    private mutating func keep(_ tree: UnsafeRawBufferPointer) {
+        newestTree.removeAll(keepingCapacity: true)
+        newestTree.append(contentsOf: tree)
     }
 
     /// Takes the row of `revision`, read after the rows before it; `false` when its delta has
@@ -62,11 +80,11 @@ struct TreeChain {
         switch row {
         case .full(let tree):
             startRun(at: revision, bytes: tree.count)
-            newest = (revision, tree.count, nil)
+            newest = (revision, tree.count, false)
         case .delta(let delta):
             guard let newest, Self.follows(newest.revision, revision), let count = delta.length(after: newest.count) else { return false }
             deltaBytes += delta.storedBytes
-            self.newest = (revision, count, nil)
+            self.newest = (revision, count, false)
         }
         return true
     }
@@ -75,6 +93,13 @@ struct TreeChain {
         keyframe = revision
         keyframeBytes = bytes
         deltaBytes = 0
+    }
+
+    /// Forgets the rows written: a commit that wrote some failed, and the next row written is
+    /// a keyframe (a delta against a row that is not on disk could not be read).
+    mutating func forget() {
+        newest = nil
+        keyframe = nil
     }
 
     /// Whether `revision` is the one after `previous`. Read revisions are whatever the file
@@ -87,6 +112,7 @@ struct TreeChain {
     /// against it.
     mutating func readNewest(_ tree: [UInt8]) {
         precondition(newest?.count == tree.count, "navd: the newest stored tree was rebuilt at another length")
-        newest!.tree = tree
+        tree.withUnsafeBytes { keep($0) }
+        newest!.bytesKept = true
     }
 }

@@ -9,27 +9,27 @@ struct TreeDelta: Hashable {
     var prefix: Int
     /// Bytes taken from the end of the previous tree.
     var suffix: Int
-    /// What lies between them in this tree: a slice of it when the delta was just made (a
-    /// commit binds it where it lies instead of copying it into an array of its own).
-    var middle: ArraySlice<UInt8>
+    /// What lies between them in this tree.
+    var middle: [UInt8]
 
-    /// The delta that turns `previous` into `tree`. The shared start and end never overlap,
-    /// in either text.
+    /// The delta that turns `previous` into `tree`.
     init(from previous: [UInt8], to tree: [UInt8]) {
-        let shortest = min(previous.count, tree.count)
-        var prefix = 0
-        var suffix = 0
-        previous.withUnsafeBytes { old in
-            tree.withUnsafeBytes { new in
-                guard shortest > 0, let old = old.baseAddress, let new = new.baseAddress else { return }
-                prefix = Self.sharedPrefix(old, new, count: shortest)
-                suffix = Self.sharedSuffix(ending: old + previous.count, new + tree.count, count: shortest - prefix)
-            }
-        }
-        self.prefix = prefix
-        self.suffix = suffix
-        middle = tree[prefix..<(tree.count - suffix)]
+        let (prefix, suffix) = previous.withUnsafeBytes { old in tree.withUnsafeBytes { new in Self.sharedEnds(of: old, and: new) } }
+        self.init(prefix: prefix, suffix: suffix, middle: Array(tree[prefix..<(tree.count - suffix)]))
     }
+
+    /// How many bytes `previous` and `tree` share at their start and at their end (what a
+    /// delta between them takes from `previous`); the two never overlap, in either text.
+    static func sharedEnds(of previous: UnsafeRawBufferPointer, and tree: UnsafeRawBufferPointer) -> (prefix: Int, suffix: Int) {
+        let shortest = min(previous.count, tree.count)
+        guard shortest > 0, let old = previous.baseAddress, let new = tree.baseAddress else { return (0, 0) }
+        let prefix = sharedPrefix(old, new, count: shortest)
+        return (prefix, sharedSuffix(ending: old + previous.count, new + tree.count, count: shortest - prefix))
+    }
+
+    /// What a delta of a `middle` of `count` bytes takes in its row: the middle, and its two
+    /// lengths.
+    static func storedBytes(middle count: Int) -> Int { count + 16 }
 
     // The shared start and end are found a block at a time with `memcmp` while they match,
     // then 32 bytes at a time, then in the first eight bytes that differ, by the position of
@@ -85,7 +85,7 @@ struct TreeDelta: Hashable {
     init(prefix: Int, suffix: Int, middle: [UInt8]) {
         self.prefix = prefix
         self.suffix = suffix
-        self.middle = middle[...]
+        self.middle = middle
     }
 
     /// The length of the tree this delta makes of a tree of `count` bytes; `nil` when it
@@ -96,8 +96,8 @@ struct TreeDelta: Hashable {
         return prefix + middle.count + suffix
     }
 
-    /// What the delta takes in its row: its middle, and its two lengths.
-    var storedBytes: Int { middle.count + 16 }
+    /// What the delta takes in its row.
+    var storedBytes: Int { Self.storedBytes(middle: middle.count) }
 
     /// The tree this delta makes of `previous`; `nil` when it cannot be the tree it was made
     /// from (`length(after:)`).

@@ -76,7 +76,7 @@ final class DatabaseStore: StateStore {
         self.database = database
     }
 
-    func commit(_ entries: [HistoryEntry], state: borrowing Navigator) throws {
-        try database.commit(entries, state: state)
+    func commit(_ rows: RevisionRows, state: borrowing Navigator) throws {
+        try database.commit(rows, state: state)
     }
 }

@@ -49,9 +49,10 @@ import NavTestSupport
                 history.update(&text, current: nav.tree, revision: nav.revision)
                 #expect(text.map { String(decoding: $0.bytes, as: UTF8.self) } == nav.tree.jsonText, "revision \(nav.revision)")
             case 1:
-                let written = try history.entriesEncodingTrees(since: committed, current: nav.tree, text: &text)
-                for entry in written {
-                    #expect(entry.encodedTree.map { String(decoding: $0, as: UTF8.self) } == trees[entry.revision]?.jsonText, "revision \(entry.revision)")
+                let written = try history.copiedRows(since: committed, current: nav.tree, text: &text)
+                #expect(written.map(\.revision) == Array(max(committed + 1, history.oldest!)...nav.revision))
+                for row in written {
+                    #expect(String(decoding: row.tree, as: UTF8.self) == trees[row.revision]?.jsonText, "revision \(row.revision)")
                 }
                 committed = nav.revision
             default:
@@ -69,10 +70,10 @@ import NavTestSupport
         // As a store asks for them: each tree as its JSON, written during the walk, and the
         // newest one's text.
         text = nil
-        let encoded = try history.entriesEncodingTrees(since: kept[0] + 3, current: nav.tree, text: &text)
+        let encoded = try history.copiedRows(since: kept[0] + 3, current: nav.tree, text: &text)
         #expect(encoded.map(\.revision) == Array(kept[4...]))
-        #expect(Array(encoded.prefix(70)) == entries)
-        for entry in encoded { #expect(entry.encodedTree == trees[entry.revision]?.encodedJSON) }
+        #expect(Array(encoded.prefix(70)) == entries.map(CopiedRow.init))
+        for row in encoded { #expect(row.tree == trees[row.revision]?.encodedJSON) }
         #expect(text?.revision == nav.revision)
         #expect(text?.bytes == nav.tree.encodedJSON)
         #expect(try history.tree(of: kept[0] - 1, current: nav.tree) == nil)

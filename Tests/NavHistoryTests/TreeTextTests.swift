@@ -81,8 +81,8 @@ import NavTestSupport
             let routed = nav.tree
             _ = try nav.call("nav.close", [:])
             remember(nav, in: &history)
-            let (entries, work) = try WorkMeter.measure { try history.entriesEncodingTrees(since: since, current: nav.tree, text: &text) }
-            #expect(entries.map(\.encodedTree) == [routed.encodedJSON, nav.tree.encodedJSON])
+            let (rows, work) = try WorkMeter.measure { try history.copiedRows(since: since, current: nav.tree, text: &text) }
+            #expect(rows.map(\.tree) == [routed.encodedJSON, nav.tree.encodedJSON])
             return work
         }
         let small = try work(100)

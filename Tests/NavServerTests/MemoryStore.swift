@@ -2,8 +2,8 @@
 import NavigationCore
 import NavHistory
 
-/// The store of the server's tests: keeps every commit as it was handed over, and can be told
-/// to fail the next one.
+/// The store of the server's tests: keeps every commit as it was handed over (its rows as the
+/// entries they read back as), and can be told to fail the next one.
 final class MemoryStore: StateStore {
     struct Commit: Equatable {
         var entries: [HistoryEntry]
@@ -19,10 +19,19 @@ final class MemoryStore: StateStore {
     var state: NavigatorSnapshot? { commits.last?.state }
     var entries: [HistoryEntry] { commits.flatMap(\.entries) }
 
-    func commit(_ entries: [HistoryEntry], state: borrowing Navigator) throws {
+    /// Keeps each row as the entry a store reads back from it (the rows are borrowed).
+    func commit(_ rows: RevisionRows, state: borrowing Navigator) throws {
         if failNext {
             failNext = false
             throw Refused()
+        }
+        var entries: [HistoryEntry] = []
+        for index in 0..<rows.count {
+            let row = rows[index]
+            let tree = Array(row.tree)
+            entries.append(HistoryEntry(
+                revision: row.revision, at: row.at, cause: try HistoryCause(stored: Array(row.cause)), encodedEvents: Array(row.events),
+                rebuildingTree: { tree }))
         }
         commits.append(Commit(entries: entries, state: state.snapshot))
     }

@@ -90,3 +90,29 @@ struct Recorder {
         entries.append(HistoryEntry(revision: result.revision, at: clock, cause: cause, events: result.events, tree: navigator.tree))
     }
 }
+
+extension StateDatabase {
+    /// Commits `entries` (revisions one after another, the last one of `state`'s revision) as
+    /// the server does: from a history that holds them, each row's tree written by it
+    /// (`History.withRowsEncodingTrees`).
+    func commit(_ entries: [HistoryEntry], state: Navigator) throws {
+        var history = History(limit: entries.count)
+        for entry in entries { history.append(entry) }
+        var text: TreeText?
+        try history.withRowsEncodingTrees(since: entries[0].revision - 1, current: try entries[entries.count - 1].tree!, text: &text) { rows in
+            try commit(rows, state: state)
+        }
+    }
+}
+
+extension TreeChain {
+    /// `write(revision:tree:)` of an array, as the row it stores: what the tests of older
+    /// schemas bind, and the keyframes the tests count.
+    mutating func write(revision: Int, tree: [UInt8]) -> Row {
+        switch tree.withUnsafeBytes({ write(revision: revision, tree: $0) }) {
+        case .whole: return .full(tree)
+        case .delta(let prefix, let suffix):
+            return .delta(TreeDelta(prefix: prefix, suffix: suffix, middle: Array(tree[prefix..<(tree.count - suffix)])))
+        }
+    }
+}

@@ -5,7 +5,7 @@ import NavRandom
 /// Follows a model-based sequence as the durable server does: every revision goes into a
 /// history, at random points the current tree is written as for a subscriber
 /// (`History.update`), and at others the revisions since the last "commit" are written
-/// (`History.entriesEncodingTrees`), all against one text. Each tree written that way must be
+/// (`History.withRowsEncodingTrees`), all against one text. Each tree written that way must be
 /// exactly `encodedJSON` of that revision's tree, and the text must know where each flow lies
 /// as a text written whole does. One sequence in four keeps a history of two entries, shorter
 /// than many commits.
@@ -39,20 +39,22 @@ struct TreeTextCheck {
         }
         guard navigator.revision != committed, flush || Int.random(in: 0..<3, using: &random) == 0 else { return nil }
         let against = text
-        let entries: [HistoryEntry]
+        var rows: [(revision: Int, tree: [UInt8])] = []
         do {
-            entries = try history.entriesEncodingTrees(since: committed, current: navigator.tree, text: &text)
+            try history.withRowsEncodingTrees(since: committed, current: navigator.tree, text: &text) { written in
+                for index in 0..<written.count { rows.append((written[index].revision, Array(written[index].tree))) }
+            }
         } catch {
-            return "entriesEncodingTrees threw \(error)"
+            return "withRowsEncodingTrees threw \(error)"
         }
-        for entry in entries where entry.encodedTree != trees[entry.revision]?.encodedJSON {
+        for row in rows where row.tree != trees[row.revision]?.encodedJSON {
             return """
-                revision \(entry.revision) (committed after \(committed), against \(against.map { "\($0.revision)" } ?? "nothing")) \
-                was written as \(String(decoding: entry.encodedTree ?? [], as: UTF8.self)), \
-                not \(String(decoding: trees[entry.revision]?.encodedJSON ?? [], as: UTF8.self))
+                revision \(row.revision) (committed after \(committed), against \(against.map { "\($0.revision)" } ?? "nothing")) \
+                was written as \(String(decoding: row.tree, as: UTF8.self)), \
+                not \(String(decoding: trees[row.revision]?.encodedJSON ?? [], as: UTF8.self))
                 """
         }
-        guard text?.revision == navigator.revision, text?.bytes == entries.last?.encodedTree else {
+        guard text?.revision == navigator.revision, rows.last?.revision == navigator.revision, text?.bytes == rows.last?.tree else {
             return "the text kept is not revision \(navigator.revision)'s"
         }
         committed = navigator.revision

@@ -240,7 +240,9 @@ public struct History: Sendable {
         // with the one after it (their revisions increase up to `revision`).
         if revision == latest, let from = text?.revision, from < revision, count >= revision - from,
             self.revision(at: count - (revision - from)) == from + 1,
-            let unwritten = text!.markChanged(by: undo(at:), at: (count - (revision - from))..<count, newest: current)
+            // A closure, not the method itself (`undo(at:)`): that one is made on the heap,
+            // with a copy of the history.
+            let unwritten = text!.markChanged(by: { undo(at: $0) }, at: (count - (revision - from))..<count, newest: current)
         {
             text!.rewrite(current, revision: revision, unwritten: unwritten)
         } else {

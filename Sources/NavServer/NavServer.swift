@@ -28,8 +28,11 @@ public final class NavServer {
 
     /// The text of the tree of the last revision whose tree was written: for `nav.state` and
     /// the notifications that carry it until the next revision (`encodedTree()`), and the
-    /// trees the store commits are written against it (`flushCommits`).
-    var treeText: TreeText?
+    /// trees the store commits are written against it (`flushCommits`). Its accesses are not
+    /// checked at run time (a call to the runtime each, about 90 instructions, per revision
+    /// committed or sent with its tree): only the server's methods reach it, one at a time, on
+    /// the loop's thread, and none holds it across a call that could reach it again.
+    @exclusivity(unchecked) var treeText: TreeText?
     /// The responses buffer of the last read, kept for the next one (no allocation per read).
     /// Only ever swapped with a local, never held open.
     var spareResponses: JSONBuffer? = JSONBuffer(capacity: ReadBatch.initialCapacity)

@@ -38,9 +38,9 @@ extension NavigationTree: JSONWritable {
     /// from an earlier text of the tree where it can be, and where each one lies is noted
     /// (`TreeText`).
     func writeFlow(_ id: FlowID, into out: inout JSONBuffer, text: inout TreeTextWriter?) {
-        if text?.copy(id, into: &out) == true { return }
         let start = out.count
-        let outer = text?.enter(id, at: start)
+        let opened = text?.open(id, at: start, into: &out)
+        if case .copied = opened { return }
         let written: Void? = flows.read(id) { node in
             JSONWriter.raw(#"{"id":"#, into: &out)
             id.writeJSON(into: &out)
@@ -74,7 +74,7 @@ extension NavigationTree: JSONWritable {
             out.append(UInt8(ascii: "}"))
         }
         if written == nil { JSONWriter.raw("null", into: &out) }
-        if let outer { text!.leave(id, restoring: outer, start: start, end: out.count, written: written != nil) }
+        if case .writing(let outer) = opened { text!.leave(id, restoring: outer, start: start, end: out.count, written: written != nil) }
     }
 
     private func writeScreens(_ ids: [ScreenID], into out: inout JSONBuffer, text: inout TreeTextWriter?) {

@@ -57,7 +57,9 @@ public struct TreeText: Sendable {
     ) -> [FlowID]? {
         var unwritten: [FlowID] = []
         for index in indexes {
-            guard let edits = undo(index)?.edits else { return nil }
+            // Bound whole, not chained (`undo(index)?.edits`): the optional temporary was
+            // destroyed through Optional's generic value witness.
+            guard let inverse = undo(index), let edits = inverse.edits else { return nil }
             for edit in edits {
                 switch edit {
                 case .addedFlow(let id):
@@ -198,38 +200,54 @@ struct TreeTextWriter {
         screenSpans.insert(TreeText.Span(offset: start - holder.written, count: end - start, writtenAt: 0), for: screen)
     }
 
-    /// Appends the text of `flow` as `source` has it, and notes where it now lies; `false`
-    /// (nothing written) when the flow has to be written.
-    mutating func copy(_ flow: FlowID, into out: inout JSONBuffer) -> Bool {
-        guard let source, let held = holder.source else { return false }
-        let through = copyingThrough
-        guard revision != nil else {
-            // Read in place, as a screen's span (`copy(_:into:)`).
-            let copied = spans.read(flow) { span -> Bool in
-                guard span.pointee.writtenAt <= through else { return false }
-                Self.append(source, at: held + span.pointee.offset, count: span.pointee.count, to: &out)
-                return true
-            }
-            return copied == true
-        }
-        let written = holder.written
-        // One lookup of the span: read, and moved to where the text now lies.
-        let copied = spans.update(flow) { span -> Bool in
-            guard span.writtenAt <= through else { return false }
-            Self.append(source, at: held + span.offset, count: span.count, to: &out)
-            span.offset = out.count - span.count - written
-            return true
-        }
-        return copied == true
+    /// What `open` did with a flow: copied its text, or began to write it, inside the holder
+    /// to restore when it is written (`leave`).
+    enum Opened {
+        case copied
+        case writing(outer: Holder)
     }
 
-    /// `flow`'s text starts at `start`: it holds the flows written until `leave`. Returns the
-    /// holder to restore then.
-    mutating func enter(_ flow: FlowID, at start: Int) -> Holder {
+    /// Appends the text of `flow` as `source` has it and notes where it now lies, when its
+    /// span there was written at or before `copyingThrough`; else the flow, whose text starts
+    /// at `start`, is to be written: it holds the flows written until `leave`. One lookup of
+    /// its span either way.
+    mutating func open(_ flow: FlowID, at start: Int, into out: inout JSONBuffer) -> Opened {
         let outer = holder
-        let span = spans[flow]
-        holder = Holder(source: outer.source.flatMap { held in span.flatMap { $0.count < 0 ? nil : held + $0.offset } }, written: start)
-        return outer
+        guard let source, let held = outer.source else {
+            holder = Holder(source: nil, written: start)
+            return .writing(outer: outer)
+        }
+        let through = copyingThrough
+        let found: Found?
+        if revision == nil {
+            // Read in place, as a screen's span (`copy(_:into:)`).
+            found = spans.read(flow) { span -> Found in
+                guard span.pointee.writtenAt <= through else { return .text(at: span.pointee.count < 0 ? nil : held + span.pointee.offset) }
+                Self.append(source, at: held + span.pointee.offset, count: span.pointee.count, to: &out)
+                return .copied
+            }
+        } else {
+            // Read, and moved to where the text now lies.
+            found = spans.update(flow) { span -> Found in
+                guard span.writtenAt <= through else { return .text(at: span.count < 0 ? nil : held + span.offset) }
+                Self.append(source, at: held + span.offset, count: span.count, to: &out)
+                span.offset = out.count - span.count - outer.written
+                return .copied
+            }
+        }
+        switch found {
+        case .copied: return .copied
+        case .text(let at): holder = Holder(source: at, written: start)
+        case nil: holder = Holder(source: nil, written: start)
+        }
+        return .writing(outer: outer)
+    }
+
+    /// What the span of a flow to open says: its text was copied, or where it starts in
+    /// `source` (`nil`: it has none yet).
+    private enum Found {
+        case copied
+        case text(at: Int?)
     }
 
     /// `flow`'s text, which started at `start`, ends at `end` (`written`: it was there to write).

@@ -250,15 +250,13 @@ public struct History: Sendable {
         }
     }
 
-    /// Calls `body` with every revision after `since` as the row a store writes of it
-    /// (`RevisionRows`): its record where the ring holds it, and its tree's JSON; `current` is
-    /// the tree of the newest revision. `text` becomes the text of the newest one's tree
-    /// (`update`), whose bytes are that row's tree; an older one's tree (a commit of several
-    /// revisions) is written against it during one walk that edits one copy of the tree in
-    /// place: what did not change after `since` is copied.
-    public func withRowsEncodingTrees(
-        since: Int, current: NavigationTree, text: inout TreeText?, _ body: (RevisionRows) throws -> Void
-    ) throws {
+    /// Every revision after `since` as the row a store writes of it (`RevisionRows`): its
+    /// record where the ring holds it, and its tree's JSON; `current` is the tree of the newest
+    /// revision. `text` becomes the text of the newest one's tree (`update`), whose bytes are
+    /// that row's tree; an older one's tree (a commit of several revisions) is written against
+    /// it during one walk that edits one copy of the tree in place: what did not change after
+    /// `since` is copied.
+    public func rowsEncodingTrees(since: Int, current: NavigationTree, text: inout TreeText?) throws(DamagedEntry) -> RevisionRows {
         let range = indexes(since: since, limit: count)
         var olderTrees: [UInt8] = []
         var olderEnds: [Int] = []
@@ -274,20 +272,9 @@ public struct History: Sendable {
                 }
             }
         }
-        let newestTree = range.isEmpty ? [] : text!.bytes
-        try ring.withBuffer { records in
-            try slots.withUnsafeBufferPointer { slots in
-                try newestTree.withUnsafeBytes { newestTree in
-                    try olderTrees.withUnsafeBytes { olderTrees in
-                        try olderEnds.withUnsafeBufferPointer { olderEnds in
-                            try body(RevisionRows(
-                                records: records, slots: slots, head: head, rows: range, newestTree: newestTree, olderTrees: olderTrees,
-                                olderEnds: olderEnds))
-                        }
-                    }
-                }
-            }
-        }
+        return RevisionRows(
+            ring: ring, slots: slots, head: head, rows: range, newestTree: range.isEmpty ? [] : text!.bytes, olderTrees: olderTrees,
+            olderEnds: olderEnds)
     }
 
     /// Calls `body` with each entry of `range`, newest first, and its tree where `needsTree`

@@ -1,13 +1,14 @@
 /// The revisions one commit stores, oldest first, each as the bytes of its row: its cause's
 /// JSON and its events' JSON array where the history's ring holds them (`RecordRing`), and its
 /// tree's JSON where the tree's text holds it (the newest revision's: `TreeText`) or where the
-/// walk that rebuilt an older one wrote it. Nothing is copied to hand them over: a store binds
-/// the bytes where they lie.
+/// walk that rebuilt an older one wrote it (`History.rowsEncodingTrees`). Nothing is copied to
+/// hand them over: it shares the history's storage and the text's bytes (copy-on-write), and
+/// a store binds each row's bytes where they lie (`withRow`).
 ///
-/// Borrowed: valid only inside the call it is handed to (`History.withRowsEncodingTrees`),
-/// and never kept after it.
+/// Held for the length of a commit only: while it lives, the history's next revision would
+/// copy the ring and the index to write into them.
 public struct RevisionRows {
-    /// One revision's row.
+    /// One revision's row, borrowed for the call it is handed to (`withRow`).
     public struct Row {
         public let revision: Int
         /// When it was made (milliseconds since the Unix epoch).
@@ -20,28 +21,27 @@ public struct RevisionRows {
         public let tree: UnsafeRawBufferPointer
     }
 
-    /// The ring's buffer (`RecordRing.withBuffer`).
-    private let records: UnsafeRawBufferPointer
-    /// The history's index, where the oldest entry's slot is, and the index (from the
-    /// oldest) of the first row's entry.
-    private let slots: UnsafeBufferPointer<HistorySlot>
+    /// The history's records, its index, where the oldest entry's slot is in it, and the
+    /// index (from the oldest) of the first row's entry.
+    private let ring: RecordRing
+    private let slots: [HistorySlot]
     private let head: Int
     private let first: Int
     /// The newest row's tree.
-    private let newestTree: UnsafeRawBufferPointer
+    private let newestTree: [UInt8]
     /// The older rows' trees one after another, newest first, and where each ends.
-    private let olderTrees: UnsafeRawBufferPointer
-    private let olderEnds: UnsafeBufferPointer<Int>
+    private let olderTrees: [UInt8]
+    private let olderEnds: [Int]
 
     /// How many rows: the revisions the commit stores.
     public let count: Int
 
     init(
-        records: UnsafeRawBufferPointer, slots: UnsafeBufferPointer<HistorySlot>, head: Int, rows: Range<Int>,
-        newestTree: UnsafeRawBufferPointer, olderTrees: UnsafeRawBufferPointer, olderEnds: UnsafeBufferPointer<Int>
+        ring: RecordRing, slots: [HistorySlot], head: Int, rows: Range<Int>, newestTree: [UInt8], olderTrees: [UInt8],
+        olderEnds: [Int]
     ) {
         precondition(rows.isEmpty || olderEnds.count == rows.count - 1, "navd: a commit's older rows each have their tree")
-        self.records = records
+        self.ring = ring
         self.slots = slots
         self.head = head
         first = rows.lowerBound
@@ -53,24 +53,44 @@ public struct RevisionRows {
 
     public var isEmpty: Bool { count == 0 }
 
-    /// The row at `index`, oldest first.
-    public subscript(index: Int) -> Row {
-        precondition(index >= 0 && index < count, "navd: a commit's row out of range")
+    /// The first row's revision; `nil` when there is none.
+    public var firstRevision: Int? {
+        isEmpty ? nil : slots.withUnsafeBufferPointer { $0[place(0)].revision }
+    }
+
+    /// Where in `slots` the row at `index` is.
+    private func place(_ index: Int) -> Int {
         let place = head + first + index
-        let slot = slots.baseAddress! + (place < slots.count ? place : place - slots.count)
-        let record = RecordRing.bytes(at: slot.pointee.position, count: slot.pointee.count, in: records)
-        let causeEnd = slot.pointee.causeEnd
-        let tree: UnsafeRawBufferPointer
+        return place < slots.count ? place : place - slots.count
+    }
+
+    /// Calls `body` with the row at `index`, oldest first: its bytes are valid during the call.
+    public func withRow<E: Error>(_ index: Int, _ body: (Row) throws(E) -> Void) throws(E) {
+        precondition(index >= 0 && index < count, "navd: a commit's row out of range")
+        // The slot's fields read in place: a copy of the slot would retain its undo and tree.
+        let (revision, at, position, length, causeEnd) = slots.withUnsafeBufferPointer { slots in
+            let slot = slots.baseAddress! + place(index)
+            return (slot.pointee.revision, slot.pointee.at, slot.pointee.position, slot.pointee.count, slot.pointee.causeEnd)
+        }
+        let trees: [UInt8]
+        let range: Range<Int>
         if index == count - 1 {
-            tree = newestTree
+            trees = newestTree
+            range = 0..<newestTree.count
         } else {
             // The walk wrote the older trees newest first.
             let written = count - 2 - index
-            let start = written == 0 ? 0 : olderEnds[written - 1]
-            tree = UnsafeRawBufferPointer(rebasing: olderTrees[start..<olderEnds[written]])
+            trees = olderTrees
+            range = (written == 0 ? 0 : olderEnds[written - 1])..<olderEnds[written]
         }
-        return Row(
-            revision: slot.pointee.revision, at: slot.pointee.at, cause: UnsafeRawBufferPointer(rebasing: record[..<causeEnd]),
-            events: UnsafeRawBufferPointer(rebasing: record[causeEnd...]), tree: tree)
+        try ring.withBuffer { (records) throws(E) in
+            try trees.withUnsafeBufferPointer { (trees) throws(E) in
+                let record = RecordRing.bytes(at: position, count: length, in: records)
+                try body(Row(
+                    revision: revision, at: at, cause: UnsafeRawBufferPointer(rebasing: record[..<causeEnd]),
+                    events: UnsafeRawBufferPointer(rebasing: record[causeEnd...]),
+                    tree: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(trees)[range])))
+            }
+        }
     }
 }

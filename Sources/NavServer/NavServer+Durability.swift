@@ -49,20 +49,19 @@ extension NavServer {
     }
 
     /// Commits the revisions of `history` after `since`, each as its row (its record where
-    /// the history holds it, its tree written against `text`: `History.withRowsEncodingTrees`),
+    /// the history holds it, its tree written against `text`: `History.rowsEncodingTrees`),
     /// and the navigator's state, where the server keeps them: passing `engine` or its tree
     /// itself would first copy it (its access is checked at run time, so the compiler cannot
     /// borrow it across the call).
     static func commit(
         _ history: borrowing History, since: Int, to store: any StateStore, state navigator: inout Navigator, text: inout TreeText?
     ) throws {
-        try history.withRowsEncodingTrees(since: since, current: navigator.tree, text: &text) { rows in
-            // The first commit starts at the history's first revision, every later one at the
-            // revision after the last committed: a gap would be revisions acknowledged and lost.
-            precondition(
-                since == 0 || (since < Int.max && !rows.isEmpty && rows[0].revision == since + 1),
-                "navd: revisions after \(since) left the history before they were committed")
-            try store.commit(rows, state: navigator)
-        }
+        let rows = try history.rowsEncodingTrees(since: since, current: navigator.tree, text: &text)
+        // The first commit starts at the history's first revision, every later one at the
+        // revision after the last committed: a gap would be revisions acknowledged and lost.
+        precondition(
+            since == 0 || (since < Int.max && rows.firstRevision == since + 1),
+            "navd: revisions after \(since) left the history before they were committed")
+        try store.commit(rows, state: navigator)
     }
 }

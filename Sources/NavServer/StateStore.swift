@@ -7,8 +7,8 @@ public import NavHistory
 /// (`RevisionRows`), with the navigator's state after the last of them, before anything of
 /// those revisions is written to a client (`NavServer.flushCommits`).
 public protocol StateStore: AnyObject {
-    /// Saves all of it or none of it: once this returns, the revisions are durable. `rows` are
-    /// valid only during the call (a store copies what it keeps of them). `state` is the
+    /// Saves all of it or none of it: once this returns, the revisions are durable. `rows` is
+    /// held for the call only (a store copies what it keeps of them). `state` is the
     /// navigator itself, borrowed where the server keeps it: a store writes what it needs of
     /// it (a snapshot would build the session's JSON and copy the tree for each commit).
     func commit(_ rows: RevisionRows, state: borrowing Navigator) throws

@@ -304,10 +304,13 @@ public final class StateDatabase {
             do throws(StoreError) {
                 if newInstance { try write(meta: "instance", Array(state.instance.utf8)) }
                 if let sessionBytes { try write(meta: "session", sessionBytes) }
+                let ids = state.idCounters
                 for index in 0..<rows.count {
-                    // Each row's tree against the one before (`written`).
-                    let row = rows[index]
-                    try insert(row, tree: written.write(revision: row.revision, tree: row.tree), state: state, newest: index == rows.count - 1)
+                    try rows.withRow(index) { (row) throws(StoreError) in
+                        // Each row's tree against the one before (`written`).
+                        let tree = written.write(revision: row.revision, tree: row.tree)
+                        try insert(row, tree: tree, ids: index == rows.count - 1 ? ids : nil)
+                    }
                 }
                 if severalStatements { try end.run() }
             } catch {
@@ -346,10 +349,10 @@ public final class StateDatabase {
         try setMeta.run()
     }
 
-    /// Inserts `row`, its tree stored as `tree` says, with the state when it is the newest of
-    /// the commit. Its text and blob columns are bound where the row's bytes lie, and SQLite
-    /// reads them in place (a copying bind makes SQLite allocate and copy each column).
-    private func insert(_ row: RevisionRows.Row, tree: TreeChain.Stored, state: borrowing Navigator, newest: Bool) throws(StoreError) {
+    /// Inserts `row`, its tree stored as `tree` says, with the state's id counters when it is
+    /// the newest of the commit. Its text and blob columns are bound where the row's bytes lie,
+    /// and SQLite reads them in place (a copying bind makes SQLite allocate and copy each column).
+    private func insert(_ row: RevisionRows.Row, tree: TreeChain.Stored, ids: SequentialIDs?) throws(StoreError) {
         // Whatever happens, the statement keeps no pointer into the row past this call.
         defer { insertRevision.clearBindings() }
         // A parameter left unbound is NULL (cleared after each row): `prefix` and `suffix` of
@@ -366,8 +369,7 @@ public final class StateDatabase {
             try insertRevision.bind(prefix, at: 6)
             try insertRevision.bind(suffix, at: 7)
         }
-        if newest {
-            let ids = state.idCounters
+        if let ids {
             try insertRevision.bind(ids.nextFlow, at: 8)
             try insertRevision.bind(ids.nextScreen, at: 9)
         }

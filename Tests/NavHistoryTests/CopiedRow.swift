@@ -2,8 +2,8 @@ import NavJSON
 import NavigationCore
 @testable import NavHistory
 
-/// A row of a commit (`RevisionRows.Row`) copied out: the rows are borrowed for the call that
-/// hands them over.
+/// A row of a commit (`RevisionRows.Row`) copied out: its bytes are borrowed for the call that
+/// hands it over.
 struct CopiedRow: Equatable, CustomStringConvertible {
     var revision: Int
     var at: Int
@@ -34,12 +34,11 @@ struct CopiedRow: Equatable, CustomStringConvertible {
 }
 
 extension History {
-    /// The rows of `withRowsEncodingTrees(since:current:text:_:)`, copied.
+    /// The rows of `rowsEncodingTrees(since:current:text:)`, copied.
     func copiedRows(since: Int, current: NavigationTree, text: inout TreeText?) throws -> [CopiedRow] {
+        let rows = try rowsEncodingTrees(since: since, current: current, text: &text)
         var copied: [CopiedRow] = []
-        try withRowsEncodingTrees(since: since, current: current, text: &text) { rows in
-            for index in 0..<rows.count { copied.append(CopiedRow(rows[index])) }
-        }
+        for index in 0..<rows.count { rows.withRow(index) { copied.append(CopiedRow($0)) } }
         return copied
     }
 }

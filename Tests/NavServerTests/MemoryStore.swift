@@ -19,7 +19,7 @@ final class MemoryStore: StateStore {
     var state: NavigatorSnapshot? { commits.last?.state }
     var entries: [HistoryEntry] { commits.flatMap(\.entries) }
 
-    /// Keeps each row as the entry a store reads back from it (the rows are borrowed).
+    /// Keeps each row as the entry a store reads back from it (its bytes copied).
     func commit(_ rows: RevisionRows, state: borrowing Navigator) throws {
         if failNext {
             failNext = false
@@ -27,11 +27,12 @@ final class MemoryStore: StateStore {
         }
         var entries: [HistoryEntry] = []
         for index in 0..<rows.count {
-            let row = rows[index]
-            let tree = Array(row.tree)
-            entries.append(HistoryEntry(
-                revision: row.revision, at: row.at, cause: try HistoryCause(stored: Array(row.cause)), encodedEvents: Array(row.events),
-                rebuildingTree: { tree }))
+            try rows.withRow(index) { row in
+                let tree = Array(row.tree)
+                entries.append(HistoryEntry(
+                    revision: row.revision, at: row.at, cause: try HistoryCause(stored: Array(row.cause)), encodedEvents: Array(row.events),
+                    rebuildingTree: { tree }))
+            }
         }
         commits.append(Commit(entries: entries, state: state.snapshot))
     }

@@ -94,14 +94,12 @@ struct Recorder {
 extension StateDatabase {
     /// Commits `entries` (revisions one after another, the last one of `state`'s revision) as
     /// the server does: from a history that holds them, each row's tree written by it
-    /// (`History.withRowsEncodingTrees`).
+    /// (`History.rowsEncodingTrees`).
     func commit(_ entries: [HistoryEntry], state: Navigator) throws {
         var history = History(limit: entries.count)
         for entry in entries { history.append(entry) }
         var text: TreeText?
-        try history.withRowsEncodingTrees(since: entries[0].revision - 1, current: try entries[entries.count - 1].tree!, text: &text) { rows in
-            try commit(rows, state: state)
-        }
+        try commit(history.rowsEncodingTrees(since: entries[0].revision - 1, current: entries[entries.count - 1].tree!, text: &text), state: state)
     }
 }
 

@@ -9,7 +9,7 @@ import NavJSON
 /// again copies the text of each screen the text holds already: a route on a stack of a
 /// thousand screens copies the other 999 instead of writing them. The server keeps one:
 /// `nav.state` and the subscribers' `root` are written with it (`History.update`), and so is
-/// every revision's tree a durable navd commits (`History.withRowsEncodingTrees`).
+/// every revision's tree a durable navd commits (`History.rowsEncodingTrees`).
 public struct TreeText: Sendable {
     /// Where a flow's text lies: `offset` bytes from the start of the text of the flow that
     /// holds it (its tabs flow or presenter; the root's, from the start of the tree), so that

@@ -5,7 +5,7 @@ import NavRandom
 /// Follows a model-based sequence as the durable server does: every revision goes into a
 /// history, at random points the current tree is written as for a subscriber
 /// (`History.update`), and at others the revisions since the last "commit" are written
-/// (`History.withRowsEncodingTrees`), all against one text. Each tree written that way must be
+/// (`History.rowsEncodingTrees`), all against one text. Each tree written that way must be
 /// exactly `encodedJSON` of that revision's tree, and the text must know where each flow lies
 /// as a text written whole does. One sequence in four keeps a history of two entries, shorter
 /// than many commits.
@@ -41,11 +41,10 @@ struct TreeTextCheck {
         let against = text
         var rows: [(revision: Int, tree: [UInt8])] = []
         do {
-            try history.withRowsEncodingTrees(since: committed, current: navigator.tree, text: &text) { written in
-                for index in 0..<written.count { rows.append((written[index].revision, Array(written[index].tree))) }
-            }
+            let written = try history.rowsEncodingTrees(since: committed, current: navigator.tree, text: &text)
+            for index in 0..<written.count { written.withRow(index) { rows.append(($0.revision, Array($0.tree))) } }
         } catch {
-            return "withRowsEncodingTrees threw \(error)"
+            return "rowsEncodingTrees threw \(error)"
         }
         for row in rows where row.tree != trees[row.revision]?.encodedJSON {
             return """

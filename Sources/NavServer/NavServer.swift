@@ -39,10 +39,6 @@ public final class NavServer {
     /// The buffer each revision's record (its cause, then its events) is written in before it
     /// is copied into the history.
     var recordBuffer = JSONBuffer(capacity: 1_024)
-    /// The newest revision's events, copied from the history for its answer and notifications
-    /// (`remember`): reused, so that copying them allocates nothing once nothing else holds
-    /// the previous revision's.
-    var revisionEvents: [UInt8] = []
     /// Where revisions are made durable (`NavServer+Durability`), and the last revision it holds.
     var store: (any StateStore)?
     var storedRevision = 0

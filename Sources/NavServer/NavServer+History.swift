@@ -15,10 +15,22 @@ extension NavServer {
     /// newest record (`withNewestEvents(of:_:)`, `broadcast`).
     func remember(_ result: OperationResult, method: String, params: UnsafeBufferPointer<UInt8>, members: [UInt8]) {
         precondition(result.revision == engine.revision, "navd: only the navigator's newest revision is remembered")
-        let keeps = keptTrees.keeps(undo: engine.lastUndo, nodes: engine.tree.screens.count + engine.tree.flows.count)
-        history.append(
-            revision: result.revision, at: configuration.now(), method: method, encodedParams: params, members: members,
-            events: result.events, undo: engine.lastUndo, keeping: keeps ? engine.tree : nil, in: &recordBuffer)
+        // `keptTrees`, `recordBuffer` and `history` are each changed in a local (as in
+        // `updateHistory`): no access to them contains a call, so none is checked at run time.
+        // So is `engine`: read into locals first, not across the calls.
+        let (undo, nodes) = (engine.lastUndo, engine.tree.screens.count + engine.tree.flows.count)
+        var kept = keptTrees
+        let keeps = kept.keeps(undo: undo, nodes: nodes)
+        keptTrees = kept
+        let tree = keeps ? engine.tree : nil
+        let at = configuration.now()
+        var buffer = takeRecordBuffer()
+        updateHistory { history in
+            history.append(
+                revision: result.revision, at: at, method: method, encodedParams: params, members: members,
+                events: result.events, undo: undo, keeping: tree, in: &buffer)
+        }
+        putBackRecordBuffer(buffer)
         commitBeforeTheHistoryDropsOne()
     }
 
@@ -35,6 +47,19 @@ extension NavServer {
         return result
     }
 
+    /// The buffer each revision's record is written in, taken (and put back after) as the
+    /// responses buffer is: never held open.
+    func takeRecordBuffer() -> JSONBuffer {
+        var spare: JSONBuffer? = nil
+        swap(&spare, &recordBuffer)
+        guard let spare else { return JSONBuffer(capacity: 1_024) }
+        return spare
+    }
+
+    func putBackRecordBuffer(_ buffer: consuming JSONBuffer) {
+        var spare: JSONBuffer? = .some(buffer)
+        swap(&spare, &recordBuffer)
+    }
 
     /// The events of `revision`, the newest revision kept, lent to `body` from the history's
     /// ring: what its answer copies. A revision is answered before the next one is kept (a

@@ -137,20 +137,18 @@ public struct History: Sendable {
     var byteCapacity: Int { ring.capacity }
     var bytesKept: Int { ring.end - ring.start }
 
-    /// The newest entry's events' JSON array, in `out` in place of what it held (its
-    /// capacity kept: a buffer the caller keeps for every revision).
-    public func copyNewestEvents(into out: inout [UInt8]) {
-        out.removeAll(keepingCapacity: true)
-        guard !slots.isEmpty else { return }
-        let slot = slots[place(slots.count - 1)]
-        ring.withBytes(at: slot.position + slot.causeEnd, count: slot.count - slot.causeEnd) { out.append(contentsOf: $0) }
-    }
-
-    /// The newest entry's cause; `nil` when empty.
-    public var newestCause: HistoryCause? {
-        guard !slots.isEmpty else { return nil }
-        let slot = slots[place(slots.count - 1)]
-        return ring.withBytes(at: slot.position, count: slot.causeEnd) { HistoryCause(bytes: Array($0), paramsRange: slot.params) }
+    /// The newest entry's record lent to `body` where it lies in the ring, nothing copied
+    /// out (the answer and `nav.changed` copy its events and cause from it). The history
+    /// must not be empty. Not generic: the server calls it for every revision, and a generic
+    /// function of another module runs unspecialized (about 250 instructions more).
+    public func withNewestRecord(_ body: (LentRecord) -> Void) {
+        precondition(!slots.isEmpty, "navd: the history always keeps its newest revision")
+        // The slot's fields read in place: a copy of it would retain its undo and tree.
+        let newest = place(slots.count - 1)
+        let (revision, causeEnd, params) = (slots[newest].revision, slots[newest].causeEnd, slots[newest].params)
+        ring.withBytes(at: slots[newest].position, count: slots[newest].count) {
+            body(LentRecord(revision: revision, bytes: $0, causeEnd: causeEnd, params: params))
+        }
     }
 
     /// The entry of `revision`, if it is still kept.

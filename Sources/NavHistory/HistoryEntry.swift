@@ -40,10 +40,15 @@ public struct HistoryEntry: Sendable {
     /// The cause's JSON without its params, as `nav.changed` lists it
     /// (`HistoryCause.writeJSONWithoutParams`).
     public func writeCauseJSONWithoutParams(into out: inout JSONBuffer) {
-        let params = record.header.params
-        record.withBytes(record.causeRange) { cause in
-            out.append(UnsafeBufferPointer(rebasing: cause[..<params.lowerBound]))
-            out.append(UnsafeBufferPointer(rebasing: cause[params.upperBound...]))
+        withRecord { $0.writeCauseJSONWithoutParams(into: &out) }
+    }
+
+    /// The entry's record lent to `body` where the entry holds it (not generic, as
+    /// `History.withNewestRecord`).
+    public func withRecord(_ body: (LentRecord) -> Void) {
+        let header = record.header
+        record.withBytes(0..<header.count) {
+            body(LentRecord(revision: revision, bytes: $0, causeEnd: header.causeEnd, params: header.params))
         }
     }
 

@@ -12,7 +12,7 @@ extension NavServer {
     func perform(_ operation: NavOperation, params: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch) throws(RPCFailure) -> CallResult {
         let (result, isCommit) = try Self.run(operation, on: &engine)
         // Only a committed revision is news: no-ops and dry runs are not.
-        guard isCommit else { return .operation(result, events: nil) }
+        guard isCommit else { return .operation(result, committed: false) }
         // Only a revision that held or dropped a request changed the session.
         return committed(
             result, method: RPCMethod(operation), params: params, sessionChanged: result.changedPending, in: &read)
@@ -27,16 +27,14 @@ extension NavServer {
     ) -> CallResult {
         read.committed = true
         let connection = read.connection
-        // The cause and the events are written once, into the revision's history entry: the
-        // response, every notification and the store copy them.
+        // The cause and the events are written once, into the revision's history record: the
+        // response, every notification and the store copy them from there.
         let members = event.map { connection.causeMembers + HistoryCause.eventMembers(event: $0.name, by: $0.by, steps: $0.steps) }
-        let events = remember(result, method: method.rawValue, params: params, members: members ?? connection.causeMembers)
-        guard !subscribers.isEmpty else { return .operation(result, events: events) }
-        let record = ChangeRecord(
-            revision: result.revision, cause: history.newestCause!, events: events,
-            session: sessionChanged ? engine.session.encodedJSON : nil)
-        broadcast(record, deferring: connection.id, into: &read.outbox)
-        return .operation(result, events: events)
+        remember(result, method: method.rawValue, params: params, members: members ?? connection.causeMembers)
+        guard !subscribers.isEmpty else { return .operation(result, committed: true) }
+        let session = sessionChanged ? engine.session.encodedJSON : nil
+        history.withNewestRecord { broadcast($0, session: session, deferring: connection.id, into: &read.outbox) }
+        return .operation(result, committed: true)
     }
 
     /// `{revision, instance, root}`, written from the navigator where it is stored: a call on

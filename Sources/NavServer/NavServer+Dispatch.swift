@@ -91,8 +91,9 @@ extension NavServer {
         /// A value written already (`nav.history`'s pages: trees and stored JSON copied as
         /// bytes, not built as values to be written again).
         case encoded([UInt8])
-        /// A mutation's result, with its events already encoded when notifications carry them.
-        case operation(OperationResult, events: [UInt8]?)
+        /// A mutation's result; `committed` when it made a revision, whose events the answer
+        /// copies from the history (else they are written from the result).
+        case operation(OperationResult, committed: Bool)
         /// `{revision, instance, root}` of the current state.
         case state
         /// An `event.emit`'s answer. Boxed: inline, it would make every call's result larger
@@ -107,12 +108,21 @@ extension NavServer {
         switch result {
         case .value(let value): JSONWriter.write(value, into: &out)
         case .encoded(let bytes): out.append(bytes)
-        case .operation(let result, let events): result.writeJSON(into: &out, encodedEvents: events)
+        case .operation(let result, let committed):
+            if committed {
+                withNewestEvents(of: result.revision) { result.writeJSON(into: &out, encodedEvents: $0) }
+            } else {
+                result.writeJSON(into: &out)
+            }
         case .state:
             let tree = encodedTree()
             Self.writeState(of: &engine, tree: tree, into: &out)
         case .emitted(let outcome):
-            outcome.writeJSON(into: &out)
+            if outcome.committed {
+                withNewestEvents(of: outcome.revision) { outcome.writeJSON(into: &out, events: $0) }
+            } else {
+                outcome.writeJSON(into: &out, events: nil)
+            }
         case .held:
             preconditionFailure("a held emit has no answer to write yet")
         }

@@ -261,19 +261,15 @@ extension NavServer {
         }
         let operation = NavOperation.apply(operations, expectRevision: pending.expectRevision)
         let (result, isCommit) = try Self.run(operation, on: &engine)
-        var events: [UInt8]? = nil
         if isCommit {
-            let answer = pending.params.withUnsafeBufferPointer { params in
+            _ = pending.params.withUnsafeBufferPointer { params in
                 committed(
                     result, method: .eventEmit, params: params, sessionChanged: result.changedPending,
                     event: (pending.event.name, by, writtenSteps), in: &read)
             }
-            if case .operation(_, let encoded) = answer {
-                events = encoded
-            }
         }
         return EmitOutcome(
-            handling: EmitOutcome.Handling(by: by, steps: writtenSteps, result: result, events: events),
+            handling: EmitOutcome.Handling(by: by, steps: writtenSteps, result: result, committed: isCommit),
             revision: result.revision, skipped: skipped)
     }
 

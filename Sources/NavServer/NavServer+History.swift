@@ -11,18 +11,69 @@ extension NavServer {
     /// events) written once, in `recordBuffer`, and copied into the history's ring. Some
     /// revisions keep the tree too (`KeptTrees`: by the size of the tree and of the edits since
     /// the last one), the navigator's value shared until the navigator edits it
-    /// (copy-on-write). Returns the events' JSON array copied from the history, in
-    /// `revisionEvents` (the same buffer every revision: nothing is allocated for it unless an
-    /// earlier revision's answer or notification still holds it).
-    func remember(_ result: OperationResult, method: String, params: UnsafeBufferPointer<UInt8>, members: [UInt8]) -> [UInt8] {
+    /// (copy-on-write). The answer and `nav.changed` copy the events from the history's
+    /// newest record (`withNewestEvents(of:_:)`, `broadcast`).
+    func remember(_ result: OperationResult, method: String, params: UnsafeBufferPointer<UInt8>, members: [UInt8]) {
         precondition(result.revision == engine.revision, "navd: only the navigator's newest revision is remembered")
-        let keeps = keptTrees.keeps(undo: engine.lastUndo, nodes: engine.tree.screens.count + engine.tree.flows.count)
-        history.append(
-            revision: result.revision, at: configuration.now(), method: method, encodedParams: params, members: members,
-            events: result.events, undo: engine.lastUndo, keeping: keeps ? engine.tree : nil, in: &recordBuffer)
-        history.copyNewestEvents(into: &revisionEvents)
+        // `keptTrees`, `recordBuffer` and `history` are each changed in a local (as in
+        // `updateHistory`): no access to them contains a call, so none is checked at run time.
+        // So is `engine`: read into locals first, not across the calls.
+        let (undo, nodes) = (engine.lastUndo, engine.tree.screens.count + engine.tree.flows.count)
+        var kept = keptTrees
+        let keeps = kept.keeps(undo: undo, nodes: nodes)
+        keptTrees = kept
+        let tree = keeps ? engine.tree : nil
+        let at = configuration.now()
+        var buffer = takeRecordBuffer()
+        updateHistory { history in
+            history.append(
+                revision: result.revision, at: at, method: method, encodedParams: params, members: members,
+                events: result.events, undo: undo, keeping: tree, in: &buffer)
+        }
+        putBackRecordBuffer(buffer)
         commitBeforeTheHistoryDropsOne()
-        return revisionEvents
+    }
+
+    /// Changes or reads `history` in a local swapped out and back, as `updateSubscribers`
+    /// does: no access to the property contains a call, so its exclusivity is checked at
+    /// compile time (held across a call of another module, an access is checked at run
+    /// time, and a read copies the history: about 200 instructions). `change` must not reach
+    /// `history` itself (it would find an empty one).
+    func updateHistory<Result>(_ change: (inout History) -> Result) -> Result {
+        var local = History(limit: 1)
+        swap(&local, &history)
+        let result = change(&local)
+        swap(&local, &history)
+        return result
+    }
+
+    /// The buffer each revision's record is written in, taken (and put back after) as the
+    /// responses buffer is: never held open.
+    func takeRecordBuffer() -> JSONBuffer {
+        var spare: JSONBuffer? = nil
+        swap(&spare, &recordBuffer)
+        guard let spare else { return JSONBuffer(capacity: 1_024) }
+        return spare
+    }
+
+    func putBackRecordBuffer(_ buffer: consuming JSONBuffer) {
+        var spare: JSONBuffer? = .some(buffer)
+        swap(&spare, &recordBuffer)
+    }
+
+    /// The events of `revision`, the newest revision kept, lent to `body` from the history's
+    /// ring: what its answer copies. A revision is answered before the next one is kept (a
+    /// request's answer is written as soon as it ran, a batch's one entry after the other,
+    /// an emit's when it is handled), so the newest is always the one answered.
+    /// The history is read in a local swapped out and back (`updateHistory`): `body` must not
+    /// reach `history`.
+    func withNewestEvents(of revision: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        updateHistory { history in
+            history.withNewestRecord { newest in
+                precondition(newest.revision == revision, "navd: a revision is answered before the next one is kept")
+                body(newest.events)
+            }
+        }
     }
 
     /// `{entries, oldest, latest, more?}`, entries newest last, written whole before it is
@@ -62,7 +113,7 @@ extension NavServer {
         }
         guard let tree = found else { throw historyGone(revision) }
         let result = try RPCFailure.engine { () throws(NavError) in try engine.goto(tree, expectRevision: expectRevision) }
-        guard !result.noop else { return .operation(result, events: nil) }
+        guard !result.noop else { return .operation(result, committed: false) }
         return committed(result, method: .navGoto, params: params, sessionChanged: result.changedPending, in: &read)
     }
 

@@ -1,21 +1,26 @@
 import NavProtocol
+import NavHistory
 import NavigationCore
 import NavJSON
 
 /// Fan-out of committed revisions (docs/protocol.md).
 extension NavServer {
-    /// Sends one revision to every subscriber: the same encoded bytes to every up-to-date
-    /// subscriber of a variant (tree or not, events or not: four at most, each encoded once);
-    /// congested subscribers collect it for a coalesced notification; the requester's copy
-    /// waits until its response is written.
-    func broadcast(_ record: ChangeRecord, deferring requester: ClientID, into outbox: inout Outbox) {
+    /// Sends the newest revision, `newest` as the history's ring holds it, to every
+    /// subscriber: the same encoded bytes to every up-to-date subscriber of a variant (tree or
+    /// not, events or not: four at most, each written once, its cause and events copied from
+    /// the ring); congested subscribers collect it for a coalesced notification; the
+    /// requester's copy waits until its response is written. Only those two keep the revision
+    /// past this call: for them it is copied out of the ring once (`ChangeRecord`).
+    func broadcast(_ newest: LentRecord, session: [UInt8]?, deferring requester: ClientID, into outbox: inout Outbox) {
         var payloads = Variants()
         var root: [UInt8]?
+        var kept: ChangeRecord?
         for connection in subscribers {
             guard let subscription = connection.delivery, !connection.closing else { continue }
             let id = connection.id
-            if connection.congested || subscription.sentRevision != record.revision - 1 {
-                enqueue(record, for: connection)
+            if connection.congested || subscription.sentRevision != newest.revision - 1 {
+                if kept == nil { kept = newestChange(session: session) }
+                enqueue(kept!, for: connection)
                 if !connection.congested && id != requester { flushPending(connection, into: &outbox) }
                 continue
             }
@@ -26,13 +31,13 @@ extension NavServer {
             } else {
                 // The tree is encoded once per revision, for both variants that carry it.
                 if subscription.tree && root == nil { root = encodedTree() }
-                payload = changedNotification(
-                    revision: record.revision, base: record.revision - 1, changes: [record], events: subscription.events,
-                    truncated: false, root: subscription.tree ? root : nil)
+                payload = changedNotification(newest, session: session, events: subscription.events, root: subscription.tree ? root : nil)
                 payloads[variant] = payload
             }
-            connection.subscription!.sentRevision = record.revision
+            connection.subscription!.sentRevision = newest.revision
             if id == requester {
+                if kept == nil { kept = newestChange(session: session) }
+                let record = kept!
                 connection.updateDeferred { $0.append(ClientConnection.Deferred(payload: payload, record: record)) }
             } else if outbox.send(payload, to: id) {
                 // Past the high watermark with what this read queued: the next revisions
@@ -40,6 +45,15 @@ extension NavServer {
                 connection.congested = true
             }
         }
+    }
+
+    /// The newest revision, copied out of the history for a subscriber that keeps it past
+    /// its fan-out. Not inlined: read in `broadcast`'s loop, the history is accessed (and
+    /// checked at run time) across the whole loop, and every subscriber's connection is
+    /// retained once more (about 1,000 instructions per revision to 64 subscribers).
+    @inline(never)
+    func newestChange(session: [UInt8]?) -> ChangeRecord {
+        ChangeRecord(entry: history[history.count - 1], session: session)
     }
 
     /// One revision's notification in each of its four variants (tree or not, events or not),
@@ -162,29 +176,53 @@ extension NavServer {
         if outbox.send(payload, to: id) { connection.congested = true }
     }
 
-    /// `nav.changed {revision, baseRevision, changes, truncated?, session?, root?}` as one line, written
-    /// directly: the events and the tree are spliced in already encoded.
+    /// The `nav.changed` of the newest revision alone, to a subscriber that had the one
+    /// before: its change copied from the history's ring.
+    func changedNotification(_ newest: LentRecord, session: [UInt8]?, events: Bool, root: [UInt8]?) -> Payload {
+        changedNotification(
+            revision: newest.revision, base: newest.revision - 1, listing: ChangeRecord.listedBytes(of: newest, events: events),
+            truncated: false, session: session, root: root
+        ) { ChangeRecord.write(newest, events: events, into: &$0) }
+    }
+
+    /// The `nav.changed` of the revisions a subscriber missed, coalesced: `changes` are those
+    /// still listed, and the session is the one the last of them that changed it left.
     func changedNotification(
         revision: Int, base: Int, changes: [ChangeRecord], events: Bool, truncated: Bool, root: [UInt8]?
+    ) -> Payload {
+        changedNotification(
+            revision: revision, base: base, listing: changes.reduce(0) { $0 + 1 + $1.listedBytes(events: events) },
+            truncated: truncated, session: changes.last(where: { $0.session != nil })?.session, root: root
+        ) { bytes in
+            for (index, change) in changes.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                change.writeJSON(events: events, into: &bytes)
+            }
+        }
+    }
+
+    /// `nav.changed {revision, baseRevision, changes, truncated?, session?, root?}` as one
+    /// line, written directly: `writeChanges` writes the changes (about `listing` bytes), and
+    /// the session and the tree are spliced in already encoded.
+    private func changedNotification(
+        revision: Int, base: Int, listing: Int, truncated: Bool, session: [UInt8]?, root: [UInt8]?,
+        writeChanges: (inout JSONBuffer) -> Void
     ) -> Payload {
         // One buffer serves every notification (taken and put back): only the payload's own
         // array is allocated per notification.
         var bytes = takeNotificationBuffer()
-        bytes.reserveCapacity(160 + (root?.count ?? 0) + changes.reduce(0) { $0 + 96 + (events ? $1.events.count : 0) })
+        bytes.reserveCapacity(160 + (root?.count ?? 0) + listing)
         RPCEncoder.notification(.navChanged, into: &bytes) { bytes in
             JSONWriter.raw(#"{"revision":"#, into: &bytes)
             JSONWriter.writeInt(revision, into: &bytes)
             JSONWriter.raw(#","baseRevision":"#, into: &bytes)
             JSONWriter.writeInt(base, into: &bytes)
             JSONWriter.raw(#","changes":["#, into: &bytes)
-            for (index, change) in changes.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                change.writeJSON(events: events, into: &bytes)
-            }
+            writeChanges(&bytes)
             bytes.append(UInt8(ascii: "]"))
             if truncated { JSONWriter.raw(#","truncated":true"#, into: &bytes) }
             // The session as the last revision that changed it left it: the current one.
-            if let session = changes.last(where: { $0.session != nil })?.session {
+            if let session {
                 JSONWriter.raw(#","session":"#, into: &bytes)
                 bytes.append(session)
             }

@@ -23,8 +23,10 @@ public final class NavServer {
     var shuttingDown = false
     let limits: RPCLimits
     /// Every committed revision, the last `configuration.historyLimit` of them
-    /// (`NavServer+History`).
-    public internal(set) var history: History
+    /// (`NavServer+History`). Internal, not public: only an internal property's accesses
+    /// can be checked at compile time (`updateHistory`), a public one's are checked at run
+    /// time whatever they contain.
+    var history: History
 
     /// The text of the tree of the last revision whose tree was written: for `nav.state` and
     /// the notifications that carry it until the next revision (`encodedTree()`), and the
@@ -40,12 +42,9 @@ public final class NavServer {
     /// swapped like `spareResponses`.
     var spareNotification: JSONBuffer?
     /// The buffer each revision's record (its cause, then its events) is written in before it
-    /// is copied into the history.
-    var recordBuffer = JSONBuffer(capacity: 1_024)
-    /// The newest revision's events, copied from the history for its answer and notifications
-    /// (`remember`): reused, so that copying them allocates nothing once nothing else holds
-    /// the previous revision's.
-    var revisionEvents: [UInt8] = []
+    /// is copied into the history. Only ever swapped with a local, never held open
+    /// (`takeRecordBuffer`).
+    var recordBuffer: JSONBuffer? = JSONBuffer(capacity: 1_024)
     /// Where revisions are made durable (`NavServer+Durability`), and the last revision it holds.
     var store: (any StateStore)?
     var storedRevision = 0

@@ -76,9 +76,9 @@ import NavTestSupport
             #expect(got == expected, "index \(index)", sourceLocation: sourceLocation)
         }
         if let newest = kept.last {
-            var events: [UInt8] = []
-            history.copyNewestEvents(into: &events)
-            #expect(events == newest.events && history.newestCause?.bytes == newest.cause, sourceLocation: sourceLocation)
+            var lent: (revision: Int, cause: [UInt8], events: [UInt8])?
+            history.withNewestRecord { lent = ($0.revision, Array($0.cause), Array($0.events)) }
+            #expect(lent?.revision == newest.revision && lent?.events == newest.events && lent?.cause == newest.cause, sourceLocation: sourceLocation)
         }
         // Every kept record lies in the ring, and the ring is at most four times the most it
         // ever had to hold (it doubles when a record does not fit).

@@ -116,10 +116,19 @@ import NavTestSupport
         #expect(JSONBuffer.encode { written.writeCauseJSON(into: &$0) } == cause.bytes)
         #expect(JSONBuffer.encode { written.writeCauseJSONWithoutParams(into: &$0) } == JSONBuffer.encode { cause.writeJSONWithoutParams(into: &$0) })
         #expect(written.undo != nil && !written.keepsTree)
-        var copied: [UInt8] = Array("stale".utf8)
-        history.copyNewestEvents(into: &copied)
-        #expect(copied == result.events.encodedJSON)
-        #expect(history.newestCause == cause)
+        // The newest record lent in place says what the entry copied out says.
+        var lent: (revision: Int, cause: [UInt8], events: [UInt8], listed: [UInt8], listedCount: Int)?
+        history.withNewestRecord { newest in
+            lent = (
+                newest.revision, Array(newest.cause), Array(newest.events), JSONBuffer.encode { newest.writeCauseJSONWithoutParams(into: &$0) },
+                newest.causeCountWithoutParams
+            )
+        }
+        #expect(lent?.revision == result.revision && lent?.cause == cause.bytes && lent?.events == result.events.encodedJSON)
+        #expect(lent?.listed == JSONBuffer.encode { cause.writeJSONWithoutParams(into: &$0) } && lent?.listedCount == cause.countWithoutParams)
+        var copied: [UInt8] = []
+        written.withRecord { copied = Array($0.cause) + Array($0.events) }
+        #expect(copied == cause.bytes + result.events.encodedJSON)
         // An entry without events is an empty array, not nothing.
         let quiet = HistoryEntry(revision: 1, at: 0, cause: .daemonStart, events: [], tree: nav.tree)
         #expect(quiet.encodedEvents == Array("[]".utf8) && quiet.cause == .daemonStart)

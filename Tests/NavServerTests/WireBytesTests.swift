@@ -118,5 +118,73 @@ import NavRandom
         }
     }
 
+    /// An answer copies its revision's events from the history's newest record, and a
+    /// notification kept past its revision (the requester's own until its response is out,
+    /// a paused subscriber's, the requester's again when it was congested by then) holds its
+    /// own copy: later revisions write over the ring. Random batches of several mutations
+    /// each answer every revision with its own events (checked against a mirror navigator),
+    /// and with a history of one revision, whose record every revision writes over, every
+    /// byte sent to every connection is what it is with the whole history.
+    @Test func revisionsKeptPastTheNextOneAreTheirOwnBytes() throws {
+        let seed: UInt64 = 0x6261_7463_6865_73
+        func run(historyLimit: Int) throws -> [ClientID: [[UInt8]]] {
+            var rng = SplitMix64(seed: seed)
+            var configuration = ServerConfiguration()
+            configuration.historyLimit = historyLimit
+            let h = Harness(configuration: configuration)
+            var mirror = Navigator(definition: .sample, instance: "00000000")
+            let writer = h.connect(), paused = h.connect(), live = h.connect()
+            h.call(writer, "nav.subscribe", ["tree": false])
+            h.call(paused, "nav.subscribe", ["tree": false])
+            h.call(live, "nav.subscribe")
+            h.payloads = [:]
+            var committed = 0
+            for step in 0..<80 {
+                if step % 10 == 3 { h.server.congested(paused) }
+                if step % 10 == 8 { h.apply(h.server.drained(paused)) }
+                if step % 7 == 2 { h.server.congested(writer) }
+                if step % 7 == 4 { h.apply(h.server.drained(writer)) }
+                var requests: [JSONValue] = []
+                var expected: [JSONValue] = []
+                for entry in 0..<Int.random(in: 2...4, using: &rng) {
+                    let (method, params) = Self.calls[Int.random(in: 0..<Self.calls.count, using: &rng)]
+                    let id = JSONValue.int(step * 10 + entry)
+                    requests.append(["jsonrpc": "2.0", "id": id, "method": .string(method), "params": params])
+                    if method == "nav.state" {
+                        expected.append(["jsonrpc": "2.0", "id": id, "result": mirror.stateJSON])
+                        continue
+                    }
+                    do throws(RPCFailure) {
+                        let before = mirror.revision
+                        let operation = try NavOperation(method: method, params: params)
+                        let result = try RPCFailure.engine { () throws(NavError) in try mirror.perform(operation) }
+                        if mirror.revision != before { committed += 1 }
+                        expected.append(["jsonrpc": "2.0", "id": id, "result": result.jsonValue])
+                    } catch {
+                        expected.append(["jsonrpc": "2.0", "id": id, "error": error.jsonValue])
+                    }
+                }
+                let before = h.payloads[writer]?.count ?? 0
+                h.send(JSONWriter.string(.array(requests)) + "\n", from: writer)
+                let response = try #require(h.payloads[writer]?[before]).bytes
+                #expect(text(response) == text(JSONWriter.bytes(.array(expected)) + [10]), "step \(step)")
+            }
+            h.apply(h.server.drained(paused))
+            h.apply(h.server.drained(writer))
+            // Enough revisions, and both kinds of kept notification were coalesced: the paused
+            // subscriber's and the requester's own.
+            #expect(committed > 50)
+            for id in [paused, writer] {
+                #expect(h.sent[id]?.contains { ($0["params"]?["changes"]?.arrayValue?.count ?? 0) > 1 } == true, "\(id)")
+            }
+            return h.payloads.mapValues { $0.map(\.bytes) }
+        }
+        let whole = try run(historyLimit: 10_000)
+        let one = try run(historyLimit: 1)
+        for id in whole.keys.sorted() {
+            #expect(one[id]?.map(text) == whole[id]?.map(text), "connection \(id)")
+        }
+    }
+
     private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -1,4 +1,5 @@
 @testable import NavctlKit
+@testable import NavServer
 import NavigationCore
 import Testing
 import NavJSON

@@ -8,8 +8,9 @@ extension OperationResult: JSONWritable {
     }
 
     /// `writeJSON`, with `encodedEvents`, when given, the events already encoded
-    /// (`[NavEvent].encodedJSON`) and spliced in as they are.
-    public func writeJSON(into out: inout JSONBuffer, encodedEvents: [UInt8]?) {
+    /// (`[NavEvent].encodedJSON`: a committed revision's, as its history record holds them)
+    /// and copied in as they are.
+    public func writeJSON(into out: inout JSONBuffer, encodedEvents: UnsafeBufferPointer<UInt8>?) {
         out.append(UInt8(ascii: "{"))
         JSONWriter.raw(Self.writeDetailMembers(detail, noop: noop, into: &out) ? #","revision":"# : #""revision":"#, into: &out)
         JSONWriter.writeInt(revision, into: &out)

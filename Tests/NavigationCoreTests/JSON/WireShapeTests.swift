@@ -207,7 +207,9 @@ import NavTestSupport
     @discardableResult
     private func expectReadsBack(_ result: OperationResult, _ label: String) -> Bool {
         let written = result.encodedJSON
-        let spliced = JSONBuffer.encode { result.writeJSON(into: &$0, encodedEvents: result.events.encodedJSON) }
+        let spliced = result.events.encodedJSON.withUnsafeBufferPointer { events in
+            JSONBuffer.encode { result.writeJSON(into: &$0, encodedEvents: events) }
+        }
         let value = result.jsonValue
         let events = value["events"]?.arrayValue?.map { try? NavEvent(json: $0) }
         let ok = JSONWriter.bytes(value) == written && spliced == written && events == result.events.map(Optional.some)

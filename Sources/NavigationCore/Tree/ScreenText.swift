@@ -52,9 +52,10 @@ final class ScreenText: Sendable {
         let plain = name.withUTF8 { name -> [UInt8]? in
             for byte in name where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return nil }
             let count = head.utf8CodeUnitCount + name.count + middle.utf8CodeUnitCount + params.count + tail.utf8CodeUnitCount
-            // (`init(unsafeUninitializedCapacity:)` is not specialized here: it costs more.)
-            var text = [UInt8](repeating: 0, count: count)
-            text.withUnsafeMutableBytes { buffer in
+            // Put together on the stack and copied into the array once: making the array
+            // first (`init(unsafeUninitializedCapacity:)`, `init(repeating:count:)`) calls the
+            // standard library's unspecialized allocation, four times as costly here.
+            return withUnsafeTemporaryAllocation(byteCount: count, alignment: 1) { buffer in
                 var at = buffer.baseAddress!
                 func put(_ source: UnsafeRawPointer?, _ count: Int) {
                     guard count > 0, let source else { return }
@@ -66,8 +67,8 @@ final class ScreenText: Sendable {
                 put(middle.utf8Start, middle.utf8CodeUnitCount)
                 params.withUnsafeBytes { put($0.baseAddress, $0.count) }
                 put(tail.utf8Start, tail.utf8CodeUnitCount)
+                return Array(buffer.assumingMemoryBound(to: UInt8.self))
             }
-            return text
         }
         if let plain { return plain }
         var out = JSONBuffer(capacity: 64)

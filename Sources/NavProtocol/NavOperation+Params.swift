@@ -16,7 +16,7 @@ extension NavOperation {
             // Room for the members a route usually has, in the one allocation.
             params.reserveCapacity(4)
             params.append(("to", .string(request.to)))
-            if !request.params.isEmpty { params.append(("params", .object(request.params))) }
+            if !request.params.isEmpty { params.append(("params", .object(request.params.object))) }
             if let transition = request.transition { params.append(("transition", .string(transition))) }
             if let from = request.from { params.append(("from", .string(from.description))) }
             if request.singleTop { params.append(("singleTop", true)) }

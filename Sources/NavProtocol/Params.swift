@@ -188,6 +188,20 @@ struct Params {
         }
     }
 
+    /// An object field as its text (a route's params): the bytes received when they are what
+    /// navd writes for the object (most requests), else the object built and written.
+    @inline(__always)
+    mutating func objectText(_ name: StaticString) throws(NavError) -> JSONObjectText? {
+        guard let scanner = scanner(name) else { return nil }
+        return try objectText(scanner, name)
+    }
+
+    private func objectText(_ scanner: JSONScanner, _ name: StaticString) throws(NavError) -> JSONObjectText? {
+        var scanner = scanner
+        if let text = JSONObjectText(compact: &scanner) { return text }
+        return try object(scanner, name).map(JSONObjectText.init)
+    }
+
     /// Where the field `name`'s value begins and how deep it is nested, for a caller that reads
     /// it later (an `apply` step's params, after the step's own unknown keys are refused).
     mutating func unread(_ name: StaticString) -> (value: JSONScanner, depth: Int)? {

@@ -192,7 +192,7 @@ extension NavOperation {
         switch method {
         case .navRoute:
             let to = try params.string("to")
-            let routeParams = try params.object("params") ?? JSONObject()
+            let routeParams = try params.objectText("params") ?? JSONObjectText()
             let transition = try params.optionalString("transition")
             let from = try params.screenID("from")
             let expectRevision = try params.int("expectRevision")

@@ -93,6 +93,27 @@ import NavJSON
         #expect(error.code == .parseError && error.data["offset"] == 55 && error.message == "parse error: expected a string key at byte 55")
     }
 
+    /// A route's params are kept as the text navd writes for them (the screen's events copy
+    /// it): as received when the client wrote them so, else written from their value, so that
+    /// spacing, escapes and a repeated key change nothing a screen says of its params.
+    @Test func aRoutesParamsAreKeptAsTheTextNavdWrites() {
+        let cases = [
+            (#"{"postId":2,"q":"a b"}"#, #"{"postId":2,"q":"a b"}"#),
+            (#"{ "postId" : 2 , "q":"a b" }"#, #"{"postId":2,"q":"a b"}"#),
+            (#"{"postId":1,"postId":2}"#, #"{"postId":2}"#),
+            (#"{"x":[1, 2],"y":{"z":1.50}}"#, #"{"x":[1,2],"y":{"z":1.5}}"#),
+            (#"{}"#, #"{}"#),
+        ]
+        for (given, kept) in cases {
+            let line = #"{"jsonrpc":"2.0","id":1,"method":"nav.route","params":{"to":"post","params":"# + given + "}}"
+            guard case .single(.call(_, .operation(.route(let request)), _)) = decode(line) else {
+                Issue.record("\(line) is not a route")
+                continue
+            }
+            #expect(String(decoding: request.params.bytes, as: UTF8.self) == kept, "\(given)")
+        }
+    }
+
     /// A field that is JSON the call keeps (route params, a flow's result, an event's payload,
     /// session flags): its value is the last one given, `null` counts as absent, a value of the
     /// wrong type is refused with its type, the fields before it in the method's order are

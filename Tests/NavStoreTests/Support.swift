@@ -60,7 +60,7 @@ struct Recorder {
     /// Routes to a profile: one revision.
     mutating func route(userId: Int) throws {
         let params: JSONObject = ["userId": .int(userId)]
-        let result = try navigator.perform(.route(RouteRequest(to: "profile", params: params)))
+        let result = try navigator.perform(.route(RouteRequest(to: "profile", params: JSONObjectText(params))))
         record(result, cause: HistoryCause(method: "nav.route", params: ["to": "profile", "params": .object(params)], client: "test", clientID: "c1"))
     }
 

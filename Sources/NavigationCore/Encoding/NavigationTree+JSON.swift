@@ -118,7 +118,7 @@ extension NavigationTree: JSONWritable {
             JSONWriter.raw(#","screen":"#, into: &out)
             JSONWriter.writeString(node.pointee.name, into: &out)
             JSONWriter.raw(#","params":"#, into: &out)
-            JSONWriter.write(node.pointee.params, into: &out)
+            node.pointee.text.writeParams(into: &out)
             JSONWriter.raw(#","flow":"#, into: &out)
             node.pointee.flow.writeJSON(into: &out)
             JSONWriter.raw(#","via":"#, into: &out)

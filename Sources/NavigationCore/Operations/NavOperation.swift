@@ -25,7 +25,8 @@ public indirect enum NavOperation: Sendable, Hashable {
 /// `nav.route` params (docs/operations.md route).
 public struct RouteRequest: Sendable, Hashable {
     public var to: String
-    public var params: JSONObject
+    /// The params as text: as received, or as written from the object a caller gave.
+    public var params: JSONObjectText
     public var transition: String?
     public var from: ScreenID?
     public var expectRevision: Int?
@@ -35,7 +36,7 @@ public struct RouteRequest: Sendable, Hashable {
 
     @inlinable
     public init(
-        to: String, params: JSONObject = JSONObject(), transition: String? = nil, from: ScreenID? = nil,
+        to: String, params: JSONObjectText = JSONObjectText(), transition: String? = nil, from: ScreenID? = nil,
         expectRevision: Int? = nil, singleTop: Bool = false, popTo: ScreenSelector? = nil, popToInclusive: Bool = false
     ) {
         self.to = to

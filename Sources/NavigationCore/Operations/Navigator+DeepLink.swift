@@ -89,7 +89,7 @@ extension Navigator {
             let flow = flowStarted(by: first.screen)!
             let opened: Opened
             do throws(NavError) {
-                opened = try openFlow(flow, rootParams: first.params, transition: defaultTransition(.flow(flow)))
+                opened = try openFlow(flow, rootParams: JSONObjectText(first.params), transition: defaultTransition(.flow(flow)))
             } catch {
                 throw error.atStep(0, "open \(flow.name)")
             }
@@ -102,7 +102,7 @@ extension Navigator {
         for (index, step) in rest.enumerated() {
             let screen = definition.screen(named: step.screen)!
             do throws(NavError) {
-                let opened = try openScreen(step.screen, params: step.params, transition: defaultTransition(.screen(screen)))
+                let opened = try openScreen(step.screen, params: JSONObjectText(step.params), transition: defaultTransition(.screen(screen)))
                 resolved.screen = opened.screen
                 plan.append(["action": "open", "screen": .string(step.screen), "params": .object(step.params), "via": opened.via.jsonValue])
             } catch {
@@ -146,7 +146,7 @@ extension Navigator {
                                    ["screen": .string($0.screen), "pattern": .string($0.pattern.expansion)]
                                })])
             }
-            let params = try validatedParams(for: notFound, ["url": .string(url)])
+            let params: JSONObject = try validatedParams(for: notFound, ["url": .string(url)])
             return DeepLinkOutcome(
                 url: url, chain: [DeepLinkStep(screen: notFound, params: params, pattern: nil)], mode: .top,
                 ignored: parsed.query.map(\.name), noop: false, dryRun: false, notFound: true, plan: [], screen: nil)

@@ -12,7 +12,7 @@ extension Navigator {
 
     /// Appends a screen to a container's stack.
     mutating func addScreen(
-        _ name: String, params: JSONObject, owner: FlowID, container: FlowID,
+        _ name: String, params: JSONObjectText, owner: FlowID, container: FlowID,
         via: AppliedTransition?, enterVia: EventVia?
     ) throws(NavError) -> ScreenID {
         guard tree.screenCount(in: container)! < limits.screensPerStack else {
@@ -32,7 +32,7 @@ extension Navigator {
     /// `rootParams` go to a stack flow's root screen. Tab roots are opened by no transition.
     mutating func buildFlow(
         _ flow: FlowDefinition, parent: FlowNode.Parent, via: AppliedTransition?, enterVia: EventVia?,
-        rootParams: JSONObject
+        rootParams: JSONObjectText
     ) throws(NavError) -> (flow: FlowID, screen: ScreenID) {
         switch flow.kind {
         case .stack(let root):

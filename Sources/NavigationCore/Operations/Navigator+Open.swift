@@ -16,7 +16,7 @@ extension Navigator {
     }
 
     /// Opens a screen from the current top per docs/app-definition.md.
-    mutating func openScreen(_ name: String, params: JSONObject, transition: AppliedTransition) throws(NavError) -> Opened {
+    mutating func openScreen(_ name: String, params: JSONObjectText, transition: AppliedTransition) throws(NavError) -> Opened {
         let top = tree.topContainer
         var transition = transition
         if transition.kind == .push {
@@ -41,7 +41,7 @@ extension Navigator {
     /// Starts a flow instance from the current top per docs/app-definition.md: embedded on push (the
     /// root screen pushed onto the top stack, owned by the new child flow), presented
     /// otherwise. A tabs flow has no root screen to push, so it is always presented.
-    mutating func openFlow(_ flow: FlowDefinition, rootParams: JSONObject, transition: AppliedTransition) throws(NavError) -> Opened {
+    mutating func openFlow(_ flow: FlowDefinition, rootParams: JSONObjectText, transition: AppliedTransition) throws(NavError) -> Opened {
         let top = tree.topContainer
         var transition = transition
         if transition.kind == .push {

@@ -5,6 +5,12 @@ extension Navigator {
         guard let screen = context.screen(named: screenName) else { return given }
         return try screen.definition.validatedParams(given)
     }
+
+    /// `validatedParams(for:_:)` of params given as text.
+    func validatedParams(for screenName: String, _ given: JSONObjectText) throws(NavError) -> JSONObjectText {
+        guard let screen = context.screen(named: screenName) else { return given }
+        return try screen.definition.validatedParams(given)
+    }
 }
 
 extension ScreenDefinition {

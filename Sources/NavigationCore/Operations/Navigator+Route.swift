@@ -47,7 +47,7 @@ extension Navigator {
         // 5. singleTop: the same screen with equal params on top means nothing more to do.
         if request.singleTop, case .screen = destination {
             let current = tree.screens[tree.topScreen]!
-            if current.name == request.to && current.params == params {
+            if current.name == request.to && current.text.paramsText == params {
                 return RouteOutcome(screen: current.id, flow: nil, via: nil)
             }
         }
@@ -61,7 +61,7 @@ extension Navigator {
     }
 
     /// Opens a screen or starts a flow from the current top.
-    mutating func open(_ destination: ResolvedDestination, params: JSONObject, transition: AppliedTransition) throws(NavError) -> Opened {
+    mutating func open(_ destination: ResolvedDestination, params: JSONObjectText, transition: AppliedTransition) throws(NavError) -> Opened {
         switch destination {
         case .screen(let screen): return try openScreen(screen.name, params: params, transition: transition)
         case .flow(let flow): return try openFlow(flow.definition, rootParams: params, transition: transition)
@@ -69,13 +69,13 @@ extension Navigator {
     }
 
     /// Params of a route: a screen's own, a stack flow's root screen's; a tabs flow takes none.
-    func destinationParams(_ destination: ResolvedDestination, _ given: JSONObject) throws(NavError) -> JSONObject {
+    func destinationParams(_ destination: ResolvedDestination, _ given: JSONObjectText) throws(NavError) -> JSONObjectText {
         switch destination {
         case .screen(let screen):
             return try screen.definition.validatedParams(given)
         case .flow(let flow):
             if let root = flow.definition.rootScreen { return try validatedParams(for: root, given) }
-            if let key = given.keys.first { throw .invalidParams(param: key, problem: .unknown, screen: flow.definition.name) }
+            if let key = given.object.keys.first { throw .invalidParams(param: key, problem: .unknown, screen: flow.definition.name) }
             return [:]
         }
     }

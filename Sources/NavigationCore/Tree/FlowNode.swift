@@ -82,7 +82,7 @@ public struct ScreenNode: Sendable, Hashable {
     /// How it was opened; `nil` for roots that no transition opened.
     public var via: AppliedTransition?
 
-    init(id: ScreenID, name: String, params: JSONObject, flow: FlowID, container: FlowID, via: AppliedTransition?) {
+    init(id: ScreenID, name: String, params: JSONObjectText, flow: FlowID, container: FlowID, via: AppliedTransition?) {
         self.id = id
         self.text = ScreenText(name: name, params: params)
         self.flow = flow
@@ -92,7 +92,7 @@ public struct ScreenNode: Sendable, Hashable {
 
     public var name: String {
         get { text.name }
-        set { text = ScreenText(name: newValue, params: text.params) }
+        set { text = ScreenText(name: newValue, params: text.paramsText) }
     }
 
     /// Validated params with defaults filled.

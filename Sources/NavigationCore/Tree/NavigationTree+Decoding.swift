@@ -117,7 +117,7 @@ private struct TreeReader {
         let owner = try Self.flowID(object["flow"], "\(path).flow")
         let via = try Self.transition(object["via"], "\(path).via")
         guard !screens.contains(id) else { throw Self.error("\(path).id", "\(id) appears twice") }
-        screens[id] = ScreenNode(id: id, name: name, params: params, flow: owner, container: container, via: via)
+        screens[id] = ScreenNode(id: id, name: name, params: JSONObjectText(params), flow: owner, container: container, via: via)
         return id
     }
 

@@ -73,7 +73,7 @@ import NavRandom
             switch Int.random(in: 0..<6, using: &rng) {
             case 0, 1:
                 let to = names.randomElement(using: &rng)!
-                operation = .route(RouteRequest(to: to, params: params(for: to, in: definition, rng: &rng)))
+                operation = .route(RouteRequest(to: to, params: JSONObjectText(params(for: to, in: definition, rng: &rng))))
             case 2: operation = .close(screen: nil)
             case 3:
                 let route = matcher.routes.randomElement(using: &rng)

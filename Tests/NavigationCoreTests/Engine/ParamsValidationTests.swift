@@ -11,7 +11,7 @@ import NavTestSupport
 /// very object given), sometimes shuffled, missing or extra ones.
 @Suite struct ParamsValidationTests {
     static let values: [JSONValue] = [
-        .null, true, false, 0, 7, -3, .double(2.0), .double(2.5), "", "posts", "photos", "x", [], ["a": 1],
+        .null, true, false, 0, 7, -3, .double(2.0), .double(2.5), .double(-1e300), "", "posts", "photos", "x", "p\"s", [], ["a": 1],
     ]
 
     /// The rule, one step at a time.
@@ -38,7 +38,7 @@ import NavTestSupport
     @Test func validatesAsTheRuleSays() throws {
         var random = SplitMix64(seed: testSeed("ParamsValidationTests"))
         let types: [ParamType] = [.string, .int, .double, .bool, .enumeration(["posts", "photos"])]
-        var asGiven = 0, refused = 0
+        var asGiven = 0, refused = 0, textInPlace = 0
         for _ in 0..<5_000 {
             let params = (0..<Int.random(in: 0...3, using: &random)).map { index in
                 ParamDefinition(
@@ -54,6 +54,17 @@ import NavTestSupport
 
             let result = Result { () throws(NavError) in try screen.validatedParams(given) }
             let expected = Result { () throws(NavError) in try Self.expected(screen, given) }
+            // The same params as text (a route's) validate to the text of the same result.
+            let text = Result { () throws(NavError) in try screen.validatedParams(JSONObjectText(given)) }
+            switch (text, expected) {
+            case (.success(let a), .success(let b)):
+                #expect(a.bytes == JSONObjectText(b).bytes, "\(screen) \(given)")
+                if ParamDefinition.areDeclaredAsIs(JSONObjectText(given), params) { textInPlace += 1 }
+            case (.failure(let a), .failure(let b)):
+                #expect(a == b)
+            default:
+                Issue.record("validatedParams of text disagrees with the rule for \(screen) given \(given): \(text) vs \(expected)")
+            }
             switch (result, expected) {
             case (.success(let a), .success(let b)):
                 #expect(JSONWriter.string(.object(a)) == JSONWriter.string(.object(b)), "\(screen) \(given)")
@@ -66,6 +77,7 @@ import NavTestSupport
             }
         }
         #expect(asGiven > 100 && refused > 100, "too few params taken as given (\(asGiven)) or refused (\(refused))")
+        #expect(textInPlace > 100, "too few texts checked in place (\(textInPlace))")
     }
 
     @Test func acceptsUnchangedOnlyWhatValidateReturnsAsIs() {

@@ -51,7 +51,7 @@ import NavTestSupport
         let ref = #""screen":"s5","name":"post","params":{"postId":7,"q":"a\"b\n"},"flow":"f2""#
         #expect(text(NavEvent.willShow(ScreenRef(node))) == #"{"type":"willShow",\#(ref)}"#)
         #expect(ScreenRef(node) == Self.feed && ScreenRef(node).hashValue == Self.feed.hashValue)
-        let copy = ScreenNode(id: node.id, name: node.name, params: node.params, flow: node.flow, container: node.container, via: nil)
+        let copy = ScreenNode(id: node.id, name: node.name, params: JSONObjectText(node.params), flow: node.flow, container: node.container, via: nil)
         #expect(copy == node && copy.hashValue == node.hashValue)
         node.params = ["postId": 8]
         node.name = "postDetail"

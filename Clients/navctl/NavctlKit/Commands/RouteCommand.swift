@@ -54,7 +54,7 @@ struct RouteCommand: SessionCommand {
 
     func run(in session: NavctlSession) throws(NavctlError) {
         let request = RouteRequest(
-            to: destination, params: try session.typedParams(for: destination, params, command: Self.self),
+            to: destination, params: JSONObjectText(try session.typedParams(for: destination, params, command: Self.self)),
             transition: transition, from: from, expectRevision: revision.expectRevision, singleTop: singleTop,
             popTo: popTo.map(ScreenSelector.init), popToInclusive: inclusive)
         let result = try session.perform(.route(request))

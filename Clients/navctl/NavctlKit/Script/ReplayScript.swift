@@ -151,7 +151,7 @@ public struct ReplayScript: Sendable, Hashable {
         case .route(let request):
             var words = ["route", ScriptWord.quoted(request.to)]
             var notes: [String] = []
-            if !request.params.isEmpty { words.append(ParamText.pairs(request.params)) }
+            if !request.params.isEmpty { words.append(ParamText.pairs(request.params.object)) }
             if let transition = request.transition { words += ["--transition", ScriptWord.quoted(transition)] }
             if request.singleTop { words.append("--single-top") }
             if let popTo = request.popTo {

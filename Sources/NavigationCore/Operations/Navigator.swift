@@ -185,7 +185,7 @@ public struct Navigator: Sendable {
     /// undo takes the whole log.
     mutating func advanceRevision(editedSince start: NavigatorRecords.Mark) {
         precondition(start.edits == 0, "navd: a revision's transaction began with edits in the log")
-        advanceRevision(undoing: TreeUndo(edits: records.takeEdits()))
+        advanceRevision(undoing: records.takeUndo())
     }
 
     /// Makes the next revision, which `undo` turns back into the tree before it, and checks

@@ -60,7 +60,7 @@ struct NavigatorRecords {
     }
 
     @inline(__always)
-    private static func empty<Element>(_ records: inout [Element]) {
+    static func empty<Element>(_ records: inout [Element]) {
         while !records.isEmpty { records.removeLast() }
     }
 }

@@ -96,7 +96,7 @@ public struct History: Sendable {
     /// must be newer than every one kept; the oldest is dropped if the history is full.
     public mutating func append(
         revision: Int, at: Int, method: String, encodedParams: UnsafeBufferPointer<UInt8>, members: [UInt8], events: [NavEvent],
-        undo: consuming TreeUndo, keeping tree: NavigationTree?, in out: inout JSONBuffer
+        undo: consuming TreeUndo, keeping tree: consuming NavigationTree?, in out: inout JSONBuffer
     ) {
         out.removeAll()
         let params = HistoryCause.write(method: method, encodedParams: encodedParams, members: members, into: &out)
@@ -105,7 +105,15 @@ public struct History: Sendable {
         let position = out.withUnsafeBytes { write(revision: revision, $0) }
         keep(HistorySlot(
             revision: revision, at: at, position: position, count: out.count, causeEnd: causeEnd, params: params, written: true,
-            undo: undo, tree: tree.map { .value($0) }))
+            undo: undo, tree: Self.kept(tree)))
+    }
+
+    /// A tree the history is given to keep, moved into its slot (`map` would copy it).
+    private static func kept(_ tree: consuming NavigationTree?) -> EntryTree? {
+        switch consume tree {
+        case .some(let tree): return .value(tree)
+        case .none: return nil
+        }
     }
 
     /// The way in, first half: the record of `revision` copied into the ring, where the

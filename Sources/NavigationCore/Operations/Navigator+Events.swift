@@ -39,11 +39,17 @@ extension Navigator {
     /// added and removed since never existed as far as clients can tell: they produce no
     /// events.
     func events(since mark: Mark) -> [NavEvent] {
-        let made = madeSince(mark)
         var events: [NavEvent] = []
-        // At most one event per record, plus willHide and willShow: one allocation.
+        appendEvents(since: mark, to: &events)
+        return events
+    }
+
+    /// `events(since:)` appended to `events` (a buffer the caller keeps).
+    func appendEvents(since mark: Mark, to events: inout [NavEvent]) {
+        let made = madeSince(mark)
+        // At most one event per record, plus willHide and willShow: at most one allocation.
         events.reserveCapacity(
-            records.madeScreens.count - mark.screens + records.exits.count - mark.exits + records.madeFlows.count - mark.flows
+            events.count + records.madeScreens.count - mark.screens + records.exits.count - mark.exits + records.madeFlows.count - mark.flows
                 + records.removedFlows.count - mark.removedFlows + records.selections.count - mark.selections + 2)
         let newTop = tree.topScreen
         let topChanged = mark.top != newTop
@@ -60,7 +66,6 @@ extension Navigator {
         appendEnters(since: mark, to: &events)
         // 5. willShow of the new top.
         if topChanged { events.append(.willShow(tree.ref(to: newTop)!)) }
-        return events
     }
 
     /// Screens removed since `mark` that clients had seen, in exit order.

@@ -33,6 +33,12 @@ public struct Navigator: Sendable {
     /// How to undo the newest revision's change of the tree (`TreeUndo`): what a history
     /// keeps of a revision instead of its tree.
     public internal(set) var lastUndo = TreeUndo.unchanged
+    /// The buffer a committed revision's events are derived into, kept across operations: the
+    /// result shares it, and once the result is let go (the server writes the events into the
+    /// history and its answer, then drops it) the next revision empties it in place instead
+    /// of allocating another array and freeing this one. A result still held elsewhere keeps
+    /// its events: the next revision then gets a new buffer.
+    private var eventBuffer: [NavEvent] = []
 
     /// Boots the root flow as revision 1. The definition must have passed validation, which
     /// rules out every way `boot` can fail; `init(booting:)` is the one to use on a definition
@@ -144,7 +150,8 @@ public struct Navigator: Sendable {
             // Ids a result showed (an apply that opened and closed a screen) stay used.
             return OperationResult(revision: revision, events: [], noop: true, detail: detail)
         }
-        var events = events(since: start)
+        var events = takeEventBuffer()
+        appendEvents(since: start, to: &events)
         let finalDetail: OperationResult.Detail
         if case .close = detail {
             finalDetail = .close(closed: closedScreens(since: start), finished: events.finishedFlows)
@@ -156,7 +163,17 @@ public struct Navigator: Sendable {
         #if DEBUG
         WorkMeter.uncounted { checkUndo(back: treeBefore) }
         #endif
+        eventBuffer = events
         return OperationResult(revision: revision, events: events, noop: false, detail: finalDetail)
+    }
+
+    /// The event buffer, empty, its capacity kept when nothing else holds it (emptied as the
+    /// records are: `NavigatorRecords.empty`).
+    private mutating func takeEventBuffer() -> [NavEvent] {
+        var events: [NavEvent] = []
+        swap(&events, &eventBuffer)
+        NavigatorRecords.empty(&events)
+        return events
     }
 
     #if DEBUG
@@ -185,7 +202,7 @@ public struct Navigator: Sendable {
     /// undo takes the whole log.
     mutating func advanceRevision(editedSince start: NavigatorRecords.Mark) {
         precondition(start.edits == 0, "navd: a revision's transaction began with edits in the log")
-        advanceRevision(undoing: TreeUndo(edits: records.takeEdits()))
+        advanceRevision(undoing: records.takeUndo())
     }
 
     /// Makes the next revision, which `undo` turns back into the tree before it, and checks

@@ -40,13 +40,9 @@ struct NavigatorRecords {
     /// `flow.finish` results by flow instance.
     var finishResults: [FlowID: JSONValue] = [:]
 
-    /// Every edit, taken out of the log for a revision's undo: the undo takes the log's buffer
-    /// whole. A copy would leave the buffer shared, and emptying the log would then copy every
-    /// edit once more before destroying them.
-    mutating func takeEdits() -> [TreeEdit] {
-        let taken = edits
-        edits = []
-        return taken
+    /// The undo of every edit in the log, for a revision (`TreeUndo(taking:)`).
+    mutating func takeUndo() -> TreeUndo {
+        TreeUndo(taking: &edits)
     }
 
     /// Empties every record, keeping the capacity. An operation records a few entries, and
@@ -64,7 +60,7 @@ struct NavigatorRecords {
     }
 
     @inline(__always)
-    private static func empty<Element>(_ records: inout [Element]) {
+    static func empty<Element>(_ records: inout [Element]) {
         while !records.isEmpty { records.removeLast() }
     }
 }

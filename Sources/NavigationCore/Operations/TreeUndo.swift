@@ -5,6 +5,13 @@
 /// free one, where an undo log holds only what the revision changed.
 public struct TreeUndo: Sendable {
     private enum Storage: Sendable {
+        /// A revision whose one edit added a screen (a push) or selected a tab, held in
+        /// place: keeping it allocates nothing, dropping it frees nothing, and the navigator's
+        /// log keeps its buffer for the next revision. Only edits that hold no reference: an
+        /// edit holding a node (a pop's) would make every undo as large as a node, copied
+        /// through a switch over every kind of edit wherever an undo is.
+        case addedScreen(ScreenID)
+        case selected(FlowID, previous: Int)
         case edits([TreeEdit])
         /// Boxed: inline, the tree made every undo as large as a tree's fields, copied and
         /// destroyed field by field for every revision the history keeps or drops; a `goto`
@@ -14,21 +21,48 @@ public struct TreeUndo: Sendable {
 
     private let storage: Storage
 
-    init(edits: [TreeEdit]) {
-        storage = .edits(edits)
+    /// The undo of the edits `log` holds: one held in place is copied out of it (the log
+    /// keeps its buffer), others take its buffer whole (a copy would leave the buffer shared,
+    /// and emptying the log would then copy every edit once more before destroying them).
+    init(taking log: inout [TreeEdit]) {
+        if let single = Self.inPlace(log) {
+            storage = single
+        } else {
+            storage = .edits(log)
+            log = []
+        }
+    }
+
+    /// The storage in place of a log of one edit that holds no reference, read where the log
+    /// holds it (a copy of the edit would go through its value witness).
+    private static func inPlace(_ log: [TreeEdit]) -> Storage? {
+        guard log.count == 1 else { return nil }
+        return log.withUnsafeBufferPointer { edits -> Storage? in
+            switch edits[0] {
+            case .addedScreen(let id): return .addedScreen(id)
+            case .selected(let flow, let previous): return .selected(flow, previous: previous)
+            default: return nil
+            }
+        }
     }
 
     init(replacing tree: NavigationTree) {
         storage = .replaced(tree)
     }
 
+    private init(_ storage: Storage) {
+        self.storage = storage
+    }
+
     /// A revision that left the tree as it was (one that changed only the session).
-    public static let unchanged = TreeUndo(edits: [])
+    public static let unchanged = TreeUndo(.edits([]))
 
     /// The revision's edits, in the order it made them; `nil` when it replaced the whole tree.
-    var edits: [TreeEdit]? {
+    var edits: Edits? {
         switch storage {
-        case .edits(let edits): return edits
+        case .addedScreen(let id): return Edits(storage: .one(.addedScreen(id)))
+        case .selected(let flow, let previous): return Edits(storage: .one(.selected(flow, previous: previous)))
+        case .edits(let edits): return Edits(storage: .many(edits))
         case .replaced: return nil
         }
     }
@@ -37,6 +71,7 @@ public struct TreeUndo: Sendable {
     /// already).
     public var editCount: Int {
         switch storage {
+        case .addedScreen, .selected: return 1
         case .edits(let edits): return edits.count
         case .replaced: return 0
         }
@@ -45,10 +80,45 @@ public struct TreeUndo: Sendable {
     /// Turns `tree`, the tree the revision made, into the tree before it.
     public func undo(_ tree: inout NavigationTree) {
         switch storage {
+        case .addedScreen(let id):
+            tree.undo(.addedScreen(id))
+            tree.findTop()
+        case .selected(let flow, let previous):
+            tree.undo(.selected(flow, previous: previous))
+            tree.findTop()
         case .edits(let edits):
             if !edits.isEmpty { tree.undo(edits) }
         case .replaced(let before):
             tree = before
+        }
+    }
+
+    /// A revision's edits in order, one held in place or several in an array.
+    struct Edits: RandomAccessCollection {
+        fileprivate enum Storage {
+            case one(TreeEdit)
+            case many([TreeEdit])
+        }
+
+        fileprivate let storage: Storage
+
+        var startIndex: Int { 0 }
+
+        var endIndex: Int {
+            switch storage {
+            case .one: return 1
+            case .many(let edits): return edits.count
+            }
+        }
+
+        subscript(index: Int) -> TreeEdit {
+            switch storage {
+            case .one(let edit):
+                precondition(index == 0, "navd: an undo's edit out of range")
+                return edit
+            case .many(let edits):
+                return edits[index]
+            }
         }
     }
 }

@@ -126,32 +126,35 @@ extension NavigationTree {
     /// Undoes `log` from its end down to `start`, which leaves the tree as it was when the
     /// log had `start` entries.
     mutating func undo(_ log: [TreeEdit], downTo start: Int = 0) {
-        for edit in log[start...].reversed() {
-            switch edit {
-            case .addedFlow(let id):
-                flows.removeValue(forKey: id)
-            case .removedFlow(let node):
-                flows.insert(node, for: node.id)
-            case .addedScreen(let id):
-                let node = screens.removeValue(forKey: id)!
-                flows.update(node.container) { _ = $0.screens.removeLast() }
-            case .removedScreen(let node, let index):
-                screens.insert(node, for: node.id)
-                if let index { flows.update(node.container) { $0.screens.insert(node.id, at: index) } }
-            case .appendedTab(let tabs):
-                flows.update(tabs) { _ = $0.tabs.removeLast() }
-            case .removedTab(let tab, let tabs, let index):
-                flows.update(tabs) { $0.tabs.insert(tab, at: index) }
-            case .appendedChild(let parent):
-                flows.update(parent) { _ = $0.children.removeLast() }
-            case .removedChild(let child, let parent, let index):
-                flows.update(parent) { $0.children.insert(child, at: index) }
-            case .selected(let tabs, let previous):
-                flows.update(tabs) { $0.selected = previous }
-            case .presented(let container, let previous):
-                flows.update(container) { $0.presented = previous }
-            }
-        }
+        for edit in log[start...].reversed() { undo(edit) }
         findTop()
+    }
+
+    /// Undoes one edit, the newest of those not undone yet, leaving the top to `findTop`.
+    mutating func undo(_ edit: TreeEdit) {
+        switch edit {
+        case .addedFlow(let id):
+            flows.removeValue(forKey: id)
+        case .removedFlow(let node):
+            flows.insert(node, for: node.id)
+        case .addedScreen(let id):
+            let node = screens.removeValue(forKey: id)!
+            flows.update(node.container) { _ = $0.screens.removeLast() }
+        case .removedScreen(let node, let index):
+            screens.insert(node, for: node.id)
+            if let index { flows.update(node.container) { $0.screens.insert(node.id, at: index) } }
+        case .appendedTab(let tabs):
+            flows.update(tabs) { _ = $0.tabs.removeLast() }
+        case .removedTab(let tab, let tabs, let index):
+            flows.update(tabs) { $0.tabs.insert(tab, at: index) }
+        case .appendedChild(let parent):
+            flows.update(parent) { _ = $0.children.removeLast() }
+        case .removedChild(let child, let parent, let index):
+            flows.update(parent) { $0.children.insert(child, at: index) }
+        case .selected(let tabs, let previous):
+            flows.update(tabs) { $0.selected = previous }
+        case .presented(let container, let previous):
+            flows.update(container) { $0.presented = previous }
+        }
     }
 }

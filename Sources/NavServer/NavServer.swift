@@ -82,6 +82,10 @@ public final class NavServer {
 
     public var navigator: Navigator { engine }
 
+    /// The history as it stands, for readers outside the server (its tests, the store's fuzz
+    /// target): a copy of the value, as `navigator` is of `engine`.
+    public var revisions: History { history }
+
     /// Connected clients, oldest first.
     public var clientIDs: [ClientID] { connections.values.map(\.id).sorted() }
 

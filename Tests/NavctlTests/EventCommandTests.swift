@@ -1,5 +1,4 @@
 @testable import NavctlKit
-@testable import NavServer
 import NavigationCore
 import Testing
 import NavJSON
@@ -16,7 +15,7 @@ struct EventCommandTests {
             stdout: "handled by definition: r2: willHide s1 feedList, enter s5 post postId=7 (push via zoom), willShow s5 post\n"))
         #expect(navd.run("emit pushReceived chatId=c9") == Outcome(
             status: 0, stdout: "r2: not handled (no listener and no steps in the definition): no change\n"))
-        #expect(navd.server.history.entry(revision: 2)?.cause.event == "postTapped")
+        #expect(navd.server.revisions.entry(revision: 2)?.cause.event == "postTapped")
     }
 
     @Test func emitTypesThePayloadAndReportsNavdsErrors() {

@@ -99,7 +99,7 @@ struct StoreSession {
         flush()
         restarts += 1
         let acknowledged = server.navigator
-        let history = server.history
+        let history = server.revisions
         database.close()
         database = Self.open(historyLimit: historyLimit)
         let stored: StoredState
@@ -148,7 +148,7 @@ final class DatabaseStore: StateStore {
         self.database = database
     }
 
-    func commit(_ entries: [HistoryEntry], state: borrowing Navigator) throws {
-        try database.commit(entries, state: state)
+    func commit(_ rows: RevisionRows, state: borrowing Navigator) throws {
+        try database.commit(rows, state: state)
     }
 }

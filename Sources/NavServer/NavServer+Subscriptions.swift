@@ -14,13 +14,13 @@ extension NavServer {
     func broadcast(_ newest: LentRecord, session: [UInt8]?, deferring requester: ClientID, into outbox: inout Outbox) {
         var payloads = Variants()
         var root: [UInt8]?
-        var kept: ChangeRecord?
+        var kept: KeptChange?
         for connection in subscribers {
             guard let subscription = connection.delivery, !connection.closing else { continue }
             let id = connection.id
             if connection.congested || subscription.sentRevision != newest.revision - 1 {
-                if kept == nil { kept = newestChange(session: session) }
-                enqueue(kept!, for: connection)
+                if kept == nil { kept = KeptChange(newestChange(session: session)) }
+                enqueue(kept!.record, for: connection)
                 if !connection.congested && id != requester { flushPending(connection, into: &outbox) }
                 continue
             }
@@ -36,14 +36,26 @@ extension NavServer {
             }
             connection.subscription!.sentRevision = newest.revision
             if id == requester {
-                if kept == nil { kept = newestChange(session: session) }
-                let record = kept!
+                if kept == nil { kept = KeptChange(newestChange(session: session)) }
+                let record = kept!.record
                 connection.updateDeferred { $0.append(ClientConnection.Deferred(payload: payload, record: record)) }
             } else if outbox.send(payload, to: id) {
                 // Past the high watermark with what this read queued: the next revisions
                 // coalesce, even before the transport reports congestion.
                 connection.congested = true
             }
+        }
+    }
+
+    /// The newest revision as `broadcast` keeps it for the subscribers that hold it past the
+    /// fan-out, made for the first of them: a reference, so that the loop's local is one word
+    /// whatever a `ChangeRecord` holds (an optional record there, copied and tested in place,
+    /// made every subscriber's iteration dearer).
+    final class KeptChange {
+        let record: ChangeRecord
+
+        init(_ record: ChangeRecord) {
+            self.record = record
         }
     }
 

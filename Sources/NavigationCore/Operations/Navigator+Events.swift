@@ -70,12 +70,17 @@ extension Navigator {
 
     /// Screens removed since `mark` that clients had seen, in exit order.
     func closedScreens(since mark: Mark) -> [ScreenID] {
-        let made = madeSince(mark)
         var closed: [ScreenID] = []
+        appendClosedScreens(since: mark, to: &closed)
+        return closed
+    }
+
+    /// `closedScreens(since:)` appended to `closed` (a buffer the caller keeps).
+    func appendClosedScreens(since mark: Mark, to closed: inout [ScreenID]) {
+        let made = madeSince(mark)
         for index in mark.exits..<records.exits.count where made.screens.existedAtMark(records.exits[index].node.id, records.madeScreens) {
             closed.append(records.exits[index].node.id)
         }
-        return closed
     }
 
     /// What was made since `mark`, read from the two records it needs (passing the records

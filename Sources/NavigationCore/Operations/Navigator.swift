@@ -39,6 +39,9 @@ public struct Navigator: Sendable {
     /// of allocating another array and freeing this one. A result still held elsewhere keeps
     /// its events: the next revision then gets a new buffer.
     private var eventBuffer: [NavEvent] = []
+    /// The buffer a committed `close`'s `closed` screens are listed in, kept across operations
+    /// as `eventBuffer` is: a close's result then allocates no list and its answer frees none.
+    private var closedBuffer: [ScreenID] = []
 
     /// Boots the root flow as revision 1. The definition must have passed validation, which
     /// rules out every way `boot` can fail; `init(booting:)` is the one to use on a definition
@@ -150,11 +153,14 @@ public struct Navigator: Sendable {
             // Ids a result showed (an apply that opened and closed a screen) stay used.
             return OperationResult(revision: revision, events: [], noop: true, detail: detail)
         }
-        var events = takeEventBuffer()
+        var events = Self.take(&eventBuffer)
         appendEvents(since: start, to: &events)
         let finalDetail: OperationResult.Detail
         if case .close = detail {
-            finalDetail = .close(closed: closedScreens(since: start), finished: events.finishedFlows)
+            var closed = Self.take(&closedBuffer)
+            appendClosedScreens(since: start, to: &closed)
+            closedBuffer = closed
+            finalDetail = .close(closed: closed, finished: events.finishedFlows)
         } else {
             finalDetail = consume detail
         }
@@ -167,13 +173,13 @@ public struct Navigator: Sendable {
         return OperationResult(revision: revision, events: events, noop: false, detail: finalDetail)
     }
 
-    /// The event buffer, empty, its capacity kept when nothing else holds it (emptied as the
-    /// records are: `NavigatorRecords.empty`).
-    private mutating func takeEventBuffer() -> [NavEvent] {
-        var events: [NavEvent] = []
-        swap(&events, &eventBuffer)
-        NavigatorRecords.empty(&events)
-        return events
+    /// A kept buffer (`eventBuffer`, `closedBuffer`), empty, its capacity kept when nothing
+    /// else holds it (emptied as the records are: `NavigatorRecords.empty`).
+    private static func take<Element>(_ buffer: inout [Element]) -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &buffer)
+        NavigatorRecords.empty(&taken)
+        return taken
     }
 
     #if DEBUG

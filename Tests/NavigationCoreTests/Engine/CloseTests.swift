@@ -24,6 +24,31 @@ import NavTestSupport
         expectTree(nav, sampleTree())
     }
 
+    /// The navigator lists a close's events and closed screens in buffers it keeps and
+    /// empties for the next revision: a result still held then keeps what it said.
+    @Test func aResultHeldAcrossTheNextCloseKeepsItsClosedScreensAndEvents() throws {
+        var nav = sampleNavigator()
+        _ = try nav.call("nav.route", ["to": "post", "params": ["postId": 1]])
+        _ = try nav.call("nav.route", ["to": "post", "params": ["postId": 2]])
+        let first = try nav.call("nav.close")
+        let second = try nav.call("nav.close")
+        _ = try nav.call("nav.route", ["to": "post", "params": ["postId": 3]])
+        let third = try nav.call("nav.close")
+        #expect(JSONWriter.string(.object(first.detailJSON)) == #"{"closed":["s6"],"finished":[]}"#)
+        #expect(JSONWriter.string(.object(second.detailJSON)) == #"{"closed":["s5"],"finished":[]}"#)
+        #expect(JSONWriter.string(.object(third.detailJSON)) == #"{"closed":["s7"],"finished":[]}"#)
+        expectEvents(first, [
+            #"willHide s6 post {"postId":2}"#,
+            #"exit s6 post {"postId":2} push:zoom:zoom pop"#,
+            #"willShow s5 post {"postId":1}"#,
+        ])
+        expectEvents(third, [
+            #"willHide s7 post {"postId":3}"#,
+            #"exit s7 post {"postId":3} push:zoom:zoom pop"#,
+            "willShow s1 feedList",
+        ])
+    }
+
     @Test func closingTheRootOfAModalDismissesItsContainer() throws {
         var nav = sampleNavigator()
         _ = try nav.call("nav.route", ["to": "compose"])

@@ -95,7 +95,7 @@ public struct History: Sendable {
     /// its change (`Navigator.lastUndo`) and, when `keeping` is given, its tree. Its revision
     /// must be newer than every one kept; the oldest is dropped if the history is full.
     public mutating func append(
-        revision: Int, at: Int, method: String, encodedParams: UnsafeBufferPointer<UInt8>, members: [UInt8], events: [NavEvent],
+        revision: Int, at: Int, method: StaticString, encodedParams: UnsafeBufferPointer<UInt8>, members: [UInt8], events: [NavEvent],
         undo: consuming TreeUndo, keeping tree: consuming NavigationTree?, in out: inout JSONBuffer
     ) {
         out.removeAll()

@@ -30,7 +30,7 @@ extension NavServer {
         // The cause and the events are written once, into the revision's history record: the
         // response, every notification and the store copy them from there.
         let members = event.map { connection.causeMembers + HistoryCause.eventMembers(event: $0.name, by: $0.by, steps: $0.steps) }
-        remember(result, method: method.rawValue, params: params, members: members ?? connection.causeMembers)
+        remember(result, method: method.name, params: params, members: members ?? connection.causeMembers)
         guard !subscribers.isEmpty else { return .operation(result, committed: true) }
         let session = sessionChanged ? engine.session.encodedJSON : nil
         history.withNewestRecord { broadcast($0, session: session, deferring: connection.id, into: &read.outbox) }

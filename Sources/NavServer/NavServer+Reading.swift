@@ -72,13 +72,15 @@ extension NavServer {
     }
 
     func handle(_ frame: Frame, in read: inout ReadBatch) {
-        let connection = read.connection
-        guard !connection.closing else { return }
+        // `read.connection` read where it is used: a local taken first was retained and
+        // released for every line.
+        guard !read.connection.closing else { return }
         switch frame {
         case .line(let line):
             handleLine(line, in: &read)
             performEventActions(of: &read)
         case .oversized:
+            let connection = read.connection
             connection.oversizedLines += 1
             RPCEncoder.failure(id: .null, error: .messageTooLarge(limit: configuration.maxLineBytes), into: &read.responses)
             if connection.oversizedLines >= configuration.maxOversizedLines {

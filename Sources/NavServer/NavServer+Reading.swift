@@ -18,13 +18,13 @@ extension NavServer {
 
     func read(_ bytes: UnsafeRawBufferPointer, from id: ClientID, into outbox: consuming Outbox) -> Outbox {
         guard let connection = connection(for: id), !connection.closing else { return outbox }
-        var read = ReadBatch(connection: connection, responses: takeSpareResponses(), outbox: outbox)
         // The decoder is moved into a local for the read (and back after): a frame is handled
         // as the decoder finds it, in place in its buffer, without an access to the connection
-        // held open meanwhile.
+        // held open meanwhile. The connection is then moved into the read, not retained for it.
         var decoder = connection.takeDecoder()
+        var read = ReadBatch(connection: consume connection, responses: takeSpareResponses(), outbox: outbox)
         decoder.feed(bytes) { handle($0, in: &read) }
-        connection.restoreDecoder(&decoder)
+        read.connection.restoreDecoder(&decoder)
         return finish(read)
     }
 

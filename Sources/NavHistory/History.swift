@@ -278,9 +278,10 @@ public struct History: Sendable {
                 }
             }
         }
+        // The text's splice knows what the newest tree shares with the one before it.
         return RevisionRows(
-            ring: ring, slots: slots, head: head, rows: range, newestTree: range.isEmpty ? [] : text!.bytes, olderTrees: olderTrees,
-            olderEnds: olderEnds)
+            ring: ring, slots: slots, head: head, rows: range, newestTree: range.isEmpty ? [] : text!.bytes,
+            newestShares: text?.sharedWithPrevious ?? (prefix: 0, suffix: 0), olderTrees: olderTrees, olderEnds: olderEnds)
     }
 
     /// Calls `body` with each entry of `range`, newest first, and its tree where `needsTree`

@@ -308,7 +308,7 @@ public final class StateDatabase {
                 for index in 0..<rows.count {
                     try rows.withRow(index) { (row) throws(StoreError) in
                         // Each row's tree against the one before (`written`).
-                        let tree = written.write(revision: row.revision, tree: row.tree)
+                        let tree = written.write(revision: row.revision, tree: row.tree, knowing: row.treeShares)
                         try insert(row, tree: tree, ids: index == rows.count - 1 ? ids : nil)
                     }
                 }

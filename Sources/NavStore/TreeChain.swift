@@ -44,8 +44,9 @@ struct TreeChain {
 
     /// The newest row's revision and tree's length, and what `newestTree` holds of its bytes.
     private var newest: (revision: Int, count: Int, bytes: NewestBytes)?
-    /// The newest tree's bytes, copied when a row is written: the tree a row is written from
-    /// is borrowed for the call (`RevisionRows`). The buffer is kept, its capacity with it.
+    /// The newest tree's bytes, copied when a row is written (a delta's middle only, in place
+    /// of the bytes it replaces): the tree a row is written from is borrowed for the call
+    /// (`RevisionRows`). The buffer is kept, its capacity with it.
     private var newestTree: [UInt8] = []
     private var keyframe: Int?
     /// The newest keyframe's bytes, and the bytes of the deltas after it.
@@ -74,8 +75,15 @@ struct TreeChain {
                 deltaBytes = bytes
             }
         }
-        if row == .whole { startRun(at: revision, bytes: tree.count) }
-        keep(tree)
+        switch row {
+        case .whole:
+            startRun(at: revision, bytes: tree.count)
+            keep(tree)
+        case .delta(let prefix, let suffix):
+            // Only what lies between the shared ends is copied.
+            newestTree.replaceSubrange(
+                prefix..<(newestTree.count - suffix), with: UnsafeRawBufferPointer(rebasing: tree[prefix..<(tree.count - suffix)]))
+        }
         newest = (revision, tree.count, .written)
         return row
     }

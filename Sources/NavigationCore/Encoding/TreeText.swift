@@ -170,15 +170,13 @@ public struct TreeText: Sendable {
             return grown
         }
         // It holds the flows that changed: its tabs, then the flow it presents, in the order
-        // of its text. Each one after a text that grew moves by as much.
+        // of its text. Each one after a text that grew moves by as much. Read out of the node
+        // first: a closure that splices them would hold a copy of the tree.
         var grown = 0
-        tree.flows.read(flow) { node in
-            node.pointee.tabs.withUnsafeBufferPointer { tabs in
-                for tab in tabs { grown += spliceHeld(tab, of: tree, in: start, movedBy: grown, revision: revision, written: &written) }
-            }
-            if let presented = node.pointee.presented {
-                grown += spliceHeld(presented, of: tree, in: start, movedBy: grown, revision: revision, written: &written)
-            }
+        let (tabs, presented) = tree.flows.read(flow) { ($0.pointee.tabs, $0.pointee.presented) } ?? ([], nil)
+        for tab in tabs { grown += spliceHeld(tab, of: tree, in: start, movedBy: grown, revision: revision, written: &written) }
+        if let presented {
+            grown += spliceHeld(presented, of: tree, in: start, movedBy: grown, revision: revision, written: &written)
         }
         spans.update(flow) { span in
             span.count += grown
@@ -206,24 +204,34 @@ public struct TreeText: Sendable {
     /// bytes longer its text became.
     private mutating func write(_ flow: FlowID, of tree: NavigationTree, at start: Int, replacing span: Span, revision: Int) -> Int {
         var out = JSONBuffer(capacity: span.count == 0 ? 2048 : span.count + 256)
-        do {
-            // Its holder's text starts `span.offset` bytes before it, where `bytes` has it and
-            // where `out` would (before its start).
-            var writer: TreeTextWriter? = TreeTextWriter(
-                source: bytes, spans: IDMap(), screenSpans: IDMap(), copyingThrough: self.revision, revision: revision,
-                holder: TreeTextWriter.Holder(source: start - span.offset, written: -span.offset))
-            // The spans move into the writer and back (swapped, not copied: the writer holds the
-            // only reference to them, and they change in place).
-            swap(&spans, &writer!.spans)
-            swap(&screenSpans, &writer!.screenSpans)
-            tree.writeFlow(flow, into: &out, text: &writer)
-            swap(&spans, &writer!.spans)
-            swap(&screenSpans, &writer!.screenSpans)
-            // The writer's reference to `bytes` goes before they change in place: it would
-            // make them copied whole.
-        }
+        // Its holder's text starts `span.offset` bytes before it, where `bytes` has it and
+        // where `out` would (before its start).
+        Self.withWriter(
+            source: bytes, spans: &spans, screenSpans: &screenSpans, copyingThrough: self.revision, revision: revision,
+            holder: TreeTextWriter.Holder(source: start - span.offset, written: -span.offset)
+        ) { tree.writeFlow(flow, into: &out, text: &$0) }
         out.withUnsafeBytes { bytes.replaceSubrange(start..<(start + span.count), with: $0) }
         return out.count - span.count
+    }
+
+    /// Calls `body` with a writer that copies from `source` and reads or notes where each text
+    /// lies in `spans` and `screenSpans`: all three lent to it for the call, where they are
+    /// (owned by the writer, they would be retained and released, and the spans moved in and
+    /// out, for every text written).
+    private static func withWriter(
+        source: [UInt8], spans: inout IDMap<FlowID, Span>, screenSpans: inout IDMap<ScreenID, Span>, copyingThrough: Int,
+        revision: Int?, holder: TreeTextWriter.Holder, _ body: (inout TreeTextWriter?) -> Void
+    ) {
+        source.withUnsafeBytes { source in
+            withUnsafeMutablePointer(to: &spans) { spans in
+                withUnsafeMutablePointer(to: &screenSpans) { screenSpans in
+                    var writer: TreeTextWriter? = TreeTextWriter(
+                        source: source, spans: spans, screenSpans: screenSpans, copyingThrough: copyingThrough, revision: revision,
+                        holder: holder)
+                    body(&writer)
+                }
+            }
+        }
     }
 
     /// The JSON of `tree`, the tree of a revision after `through` and not after this text's:
@@ -232,10 +240,13 @@ public struct TreeText: Sendable {
     /// marked by the `markChanged` of a `rewrite` after it, and written again then, or the
     /// text was written whole after it.
     public func encoded(_ tree: NavigationTree, copyingThrough through: Int) -> [UInt8] {
-        var writer: TreeTextWriter? = TreeTextWriter(
-            source: bytes, spans: spans, screenSpans: screenSpans, copyingThrough: through, revision: nil, holder: TreeTextWriter.Holder(source: 0))
+        // Lent, not changed: a writer without a revision only reads the spans.
+        var (spans, screenSpans) = (spans, screenSpans)
         var out = JSONBuffer(capacity: bytes.count + 256)
-        tree.writeFlow(tree.rootFlow, into: &out, text: &writer)
+        Self.withWriter(
+            source: bytes, spans: &spans, screenSpans: &screenSpans, copyingThrough: through, revision: nil,
+            holder: TreeTextWriter.Holder(source: 0)
+        ) { tree.writeFlow(tree.rootFlow, into: &out, text: &$0) }
         return out.bytes
     }
 }
@@ -252,20 +263,21 @@ struct TreeTextWriter {
         var written = 0
     }
 
-    /// `nil`: everything is written.
-    let source: [UInt8]?
+    /// The text copied from (empty when there is none), and the spans of what it holds,
+    /// changed in place: lent for the writing (`TreeText.withWriter`).
+    private let source: UnsafeRawBufferPointer
+    private let spans: UnsafeMutablePointer<IDMap<FlowID, TreeText.Span>>
+    private let screenSpans: UnsafeMutablePointer<IDMap<ScreenID, TreeText.Span>>
     let copyingThrough: Int
     /// `nil`: the spans are read, not changed.
     let revision: Int?
-    var spans: IDMap<FlowID, TreeText.Span>
-    var screenSpans: IDMap<ScreenID, TreeText.Span>
     private var holder: Holder
 
     /// `holder`: where the text holding the first flow written starts in `source` and in the
     /// text written.
     init(
-        source: [UInt8]?, spans: IDMap<FlowID, TreeText.Span>, screenSpans: IDMap<ScreenID, TreeText.Span>, copyingThrough: Int,
-        revision: Int?, holder: Holder
+        source: UnsafeRawBufferPointer, spans: UnsafeMutablePointer<IDMap<FlowID, TreeText.Span>>,
+        screenSpans: UnsafeMutablePointer<IDMap<ScreenID, TreeText.Span>>, copyingThrough: Int, revision: Int?, holder: Holder
     ) {
         self.source = source
         self.holder = holder
@@ -278,16 +290,16 @@ struct TreeTextWriter {
     /// Appends the text of `screen` as `source` has it (in the flow being written), and notes
     /// where it now lies; `false` (nothing written) when the screen has to be written.
     mutating func copy(_ screen: ScreenID, into out: inout JSONBuffer) -> Bool {
-        guard let source, let held = holder.source else { return false }
+        guard let held = holder.source else { return false }
         guard revision != nil else {
             // The spans are the text's own, shared: read in place, not changed (a change would
             // copy the whole table).
-            let copied: Void? = screenSpans.read(screen) { Self.append(source, at: held + $0.pointee.offset, count: $0.pointee.count, to: &out) }
+            let copied: Void? = screenSpans.pointee.read(screen) { Self.append(source, at: held + $0.pointee.offset, count: $0.pointee.count, to: &out) }
             return copied != nil
         }
         let written = holder.written
         // One lookup of the span: read, and moved to where the text now lies.
-        let copied: Void? = screenSpans.update(screen) { span in
+        let copied: Void? = screenSpans.pointee.update(screen) { span in
             Self.append(source, at: held + span.offset, count: span.count, to: &out)
             span.offset = out.count - span.count - written
         }
@@ -296,14 +308,14 @@ struct TreeTextWriter {
 
     /// Appends `count` bytes of `source` from `start` to `out`.
     @inline(__always)
-    private static func append(_ source: [UInt8], at start: Int, count: Int, to out: inout JSONBuffer) {
-        source.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[start..<(start + count)])) }
+    private static func append(_ source: UnsafeRawBufferPointer, at start: Int, count: Int, to out: inout JSONBuffer) {
+        out.append(UnsafeRawBufferPointer(rebasing: source[start..<(start + count)]))
     }
 
     /// `screen`'s text, in the flow being written, lies from `start` to `end`.
     mutating func wrote(_ screen: ScreenID, start: Int, end: Int) {
         guard revision != nil else { return }
-        screenSpans.insert(TreeText.Span(offset: start - holder.written, count: end - start, writtenAt: 0), for: screen)
+        screenSpans.pointee.insert(TreeText.Span(offset: start - holder.written, count: end - start, writtenAt: 0), for: screen)
     }
 
     /// What `open` did with a flow: copied its text, or began to write it, inside the holder
@@ -319,7 +331,7 @@ struct TreeTextWriter {
     /// its span either way.
     mutating func open(_ flow: FlowID, at start: Int, into out: inout JSONBuffer) -> Opened {
         let outer = holder
-        guard let source, let held = outer.source else {
+        guard let held = outer.source else {
             holder = Holder(source: nil, written: start)
             return .writing(outer: outer)
         }
@@ -327,14 +339,14 @@ struct TreeTextWriter {
         let found: Found?
         if revision == nil {
             // Read in place, as a screen's span (`copy(_:into:)`).
-            found = spans.read(flow) { span -> Found in
+            found = spans.pointee.read(flow) { span -> Found in
                 guard span.pointee.writtenAt <= through else { return .text(at: span.pointee.count < 0 ? nil : held + span.pointee.offset) }
                 Self.append(source, at: held + span.pointee.offset, count: span.pointee.count, to: &out)
                 return .copied
             }
         } else {
             // Read, and moved to where the text now lies.
-            found = spans.update(flow) { span -> Found in
+            found = spans.pointee.update(flow) { span -> Found in
                 guard span.writtenAt <= through else { return .text(at: span.count < 0 ? nil : held + span.offset) }
                 Self.append(source, at: held + span.offset, count: span.count, to: &out)
                 span.offset = out.count - span.count - outer.written
@@ -360,7 +372,7 @@ struct TreeTextWriter {
     mutating func leave(_ flow: FlowID, restoring outer: Holder, start: Int, end: Int, written: Bool) {
         holder = outer
         if written, let revision {
-            spans.insert(TreeText.Span(offset: start - outer.written, count: end - start, writtenAt: revision), for: flow)
+            spans.pointee.insert(TreeText.Span(offset: start - outer.written, count: end - start, writtenAt: revision), for: flow)
         }
     }
 }

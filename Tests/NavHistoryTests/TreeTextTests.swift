@@ -104,7 +104,7 @@ import NavTestSupport
         var spliced = 0
         for sequence in 0..<90 {
             var nav = apps[sequence % apps.count]
-            var requests = RandomRequests(app: nav.definition)
+            let requests = RandomRequests(app: nav.definition)
             var history = History(limit: sequence % 5 == 0 ? 3 : 1_000)
             history.append(HistoryEntry(revision: nav.revision, at: 0, cause: .daemonStart, events: [], tree: nav.tree))
             var trees = [nav.revision: nav.tree]
@@ -164,7 +164,7 @@ import NavTestSupport
 private struct RandomRequests {
     let app: AppDefinition
 
-    mutating func perform(on nav: inout Navigator, trees: [Int: NavigationTree], random: inout SplitMix64) {
+    func perform(on nav: inout Navigator, trees: [Int: NavigationTree], random: inout SplitMix64) {
         let roll = Int.random(in: 0..<100, using: &random)
         do {
             switch roll {

@@ -203,6 +203,7 @@ public struct TreeText: Sendable {
     /// here; the spans of what it holds move to where their text now lies. Returns how many
     /// bytes longer its text became.
     private mutating func write(_ flow: FlowID, of tree: NavigationTree, at start: Int, replacing span: Span, revision: Int) -> Int {
+        // A text written whole starts from nothing: room for a small tree's.
         var out = JSONBuffer(capacity: span.count == 0 ? 2048 : span.count + 256)
         // Its holder's text starts `span.offset` bytes before it, where `bytes` has it and
         // where `out` would (before its start).
@@ -294,7 +295,9 @@ struct TreeTextWriter {
         guard revision != nil else {
             // The spans are the text's own, shared: read in place, not changed (a change would
             // copy the whole table).
-            let copied: Void? = screenSpans.pointee.read(screen) { Self.append(source, at: held + $0.pointee.offset, count: $0.pointee.count, to: &out) }
+            let copied: Void? = screenSpans.pointee.read(screen) {
+                Self.append(source, at: held + $0.pointee.offset, count: $0.pointee.count, to: &out)
+            }
             return copied != nil
         }
         let written = holder.written

@@ -203,17 +203,40 @@ public struct TreeText: Sendable {
     /// here; the spans of what it holds move to where their text now lies. Returns how many
     /// bytes longer its text became.
     private mutating func write(_ flow: FlowID, of tree: NavigationTree, at start: Int, replacing span: Span, revision: Int) -> Int {
-        // A text written whole starts from nothing: room for a small tree's.
-        var out = JSONBuffer(capacity: span.count == 0 ? 2048 : span.count + 256)
+        if !isKnownUniquelyReferenced(&scratch) { scratch = Scratch() }
+        let out = scratch.buffer
+        out.pointee.removeAll()
         // Its holder's text starts `span.offset` bytes before it, where `bytes` has it and
         // where `out` would (before its start).
         Self.withWriter(
             source: bytes, spans: &spans, screenSpans: &screenSpans, copyingThrough: self.revision, revision: revision,
             holder: TreeTextWriter.Holder(source: start - span.offset, written: -span.offset)
-        ) { tree.writeFlow(flow, into: &out, text: &$0) }
-        out.withUnsafeBytes { bytes.replaceSubrange(start..<(start + span.count), with: $0) }
-        return out.count - span.count
+        ) { tree.writeFlow(flow, into: &out.pointee, text: &$0) }
+        out.pointee.withUnsafeBytes { bytes.replaceSubrange(start..<(start + span.count), with: $0) }
+        return out.pointee.count - span.count
     }
+
+    /// The buffer each flow's text is written into before it is spliced into `bytes`, kept with
+    /// its capacity from one splice to the next (one allocated and freed for each splice cost
+    /// about 200 instructions). A copy of a text shares it until one of the two writes: that
+    /// one makes its own (`write`), so only a text that holds the only reference writes into
+    /// it. Behind a pointer, not a stored property of the class: each access to one would be
+    /// checked for exclusivity at run time (`swift_beginAccess`: about 125 instructions).
+    private final class Scratch: @unchecked Sendable {
+        let buffer: UnsafeMutablePointer<JSONBuffer>
+
+        init() {
+            buffer = .allocate(capacity: 1)
+            // A text written whole starts from nothing: room for a small tree's.
+            buffer.initialize(to: JSONBuffer(capacity: 2048))
+        }
+
+        deinit {
+            buffer.deinitialize(count: 1)
+            buffer.deallocate()
+        }
+    }
+    private var scratch = Scratch()
 
     /// Calls `body` with a writer that copies from `source` and reads or notes where each text
     /// lies in `spans` and `screenSpans`: all three lent to it for the call, where they are

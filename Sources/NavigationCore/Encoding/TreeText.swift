@@ -77,32 +77,34 @@ public struct TreeText: Sendable {
     ) -> [FlowID]? {
         var unwritten: [FlowID] = []
         for index in indexes {
-            // Bound whole, not chained (`undo(index)?.edits`): the optional temporary was
-            // destroyed through Optional's generic value witness.
-            guard let inverse = undo(index), let edits = inverse.edits else { return nil }
-            for edit in edits {
-                switch edit {
-                case .addedFlow(let id):
-                    // Its holder's text has none of it (`mark`).
-                    mark(id, in: tree, unwritten: &unwritten)
-                case .removedFlow(let node):
-                    // Where it hung is known here, not in `tree`: its holder loses its text.
-                    unwritten.append(node.id)
-                    mark(node.id, in: tree, unwritten: &unwritten)
-                    if let holder = node.parent.holder { mark(holder, in: tree, unwritten: &unwritten) }
-                case .addedScreen(let id):
-                    // A screen no longer in the tree was removed since, by an edit that names
-                    // its container.
-                    if let container = tree.screens.read(id, { $0.pointee.container }) { mark(container, in: tree, unwritten: &unwritten) }
-                case .removedScreen(let node, _):
-                    // Removed since, or gone from `tree`: its text is not copied again.
-                    screenSpans.removeValue(forKey: node.id)
-                    mark(node.container, in: tree, unwritten: &unwritten)
-                case .appendedTab(let flow), .removedTab(_, let flow, _), .appendedChild(let flow), .removedChild(_, let flow, _),
-                    .selected(let flow, _), .presented(let flow, _):
-                    mark(flow, in: tree, unwritten: &unwritten)
+            // Each edit read where the undo holds it (`withEdits`), not copied out.
+            guard let inverse = undo(index) else { return nil }
+            let read: Void? = inverse.withEdits { edits in
+                for edit in edits.indices {
+                    switch edits[edit] {
+                    case .addedFlow(let id):
+                        // Its holder's text has none of it (`mark`).
+                        mark(id, in: tree, unwritten: &unwritten)
+                    case .removedFlow(let node):
+                        // Where it hung is known here, not in `tree`: its holder loses its text.
+                        unwritten.append(node.id)
+                        mark(node.id, in: tree, unwritten: &unwritten)
+                        if let holder = node.parent.holder { mark(holder, in: tree, unwritten: &unwritten) }
+                    case .addedScreen(let id):
+                        // A screen no longer in the tree was removed since, by an edit that names
+                        // its container.
+                        if let container = tree.screens.read(id, { $0.pointee.container }) { mark(container, in: tree, unwritten: &unwritten) }
+                    case .removedScreen(let node, _):
+                        // Removed since, or gone from `tree`: its text is not copied again.
+                        screenSpans.removeValue(forKey: node.id)
+                        mark(node.container, in: tree, unwritten: &unwritten)
+                    case .appendedTab(let flow), .removedTab(_, let flow, _), .appendedChild(let flow), .removedChild(_, let flow, _),
+                        .selected(let flow, _), .presented(let flow, _):
+                        mark(flow, in: tree, unwritten: &unwritten)
+                    }
                 }
             }
+            guard read != nil else { return nil }
         }
         return unwritten
     }

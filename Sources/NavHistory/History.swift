@@ -95,7 +95,7 @@ public struct History: Sendable {
     /// its change (`Navigator.lastUndo`) and, when `keeping` is given, its tree. Its revision
     /// must be newer than every one kept; the oldest is dropped if the history is full.
     public mutating func append(
-        revision: Int, at: Int, method: String, encodedParams: UnsafeBufferPointer<UInt8>, members: [UInt8], events: [NavEvent],
+        revision: Int, at: Int, method: StaticString, encodedParams: UnsafeBufferPointer<UInt8>, members: [UInt8], events: [NavEvent],
         undo: consuming TreeUndo, keeping tree: consuming NavigationTree?, in out: inout JSONBuffer
     ) {
         out.removeAll()
@@ -278,9 +278,10 @@ public struct History: Sendable {
                 }
             }
         }
+        // The text's splice knows what the newest tree shares with the one before it.
         return RevisionRows(
-            ring: ring, slots: slots, head: head, rows: range, newestTree: range.isEmpty ? [] : text!.bytes, olderTrees: olderTrees,
-            olderEnds: olderEnds)
+            ring: ring, slots: slots, head: head, rows: range, newestTree: range.isEmpty ? [] : text!.bytes,
+            newestShares: text?.sharedWithPrevious ?? (prefix: 0, suffix: 0), olderTrees: olderTrees, olderEnds: olderEnds)
     }
 
     /// Calls `body` with each entry of `range`, newest first, and its tree where `needsTree`

@@ -3,12 +3,14 @@ public import NavigationCore
 
 /// Why a revision was made, written once as the JSON `nav.history` and the store keep:
 /// `{"method":…,"params":…,"client":…,"clientId":…}`, with `"event"`, `"by"` and `"steps"` for
-/// a revision an `event.emit` made. The method is spelled by the layer that names it (a
-/// request's, or `DaemonCause` in NavProtocol for navd's own revisions: its start, a
-/// migration); the params are the request's object as navd received it (NavProtocol's
-/// `ReceivedParams`); `client` is the connection's `daemon.hello` name and `clientId` its id
-/// (`c3`), both `null` for navd's own revisions. `nav.changed` lists the same bytes without
-/// the params (`writeJSONWithoutParams`): nothing of a cause is written twice.
+/// a revision an `event.emit` made. The method is spelled by the layer that names it, as the
+/// constant of its method table (`RPCMethod.name` for a request's, `DaemonCause.name` in
+/// NavProtocol for navd's own revisions: its start, a migration), printable ASCII copied
+/// between quotes as it is; the params are the request's object as navd received it
+/// (NavProtocol's `ReceivedParams`); `client` is the connection's `daemon.hello` name and
+/// `clientId` its id (`c3`), both `null` for navd's own revisions. `nav.changed` lists the
+/// same bytes without the params (`writeJSONWithoutParams`): nothing of a cause is written
+/// twice.
 public struct HistoryCause: Sendable, Hashable {
     /// The cause's JSON.
     public let bytes: [UInt8]
@@ -18,7 +20,7 @@ public struct HistoryCause: Sendable, Hashable {
     /// Writes the cause once. `encodedParams` is the params object's JSON, `steps` the JSON
     /// array of the steps an event became.
     public init(
-        method: String, encodedParams: [UInt8], client: String? = nil, clientID: String? = nil,
+        method: StaticString, encodedParams: [UInt8], client: String? = nil, clientID: String? = nil,
         event: String? = nil, by: String? = nil, steps: [UInt8]? = nil
     ) {
         var members = Self.clientMembers(client: client, clientID: clientID)
@@ -36,10 +38,11 @@ public struct HistoryCause: Sendable, Hashable {
 
     /// Appends the cause's JSON to `out`, which must be empty (the ranges are from its start),
     /// and returns where `,"params":{…}` lies in it: the one writer of a cause.
-    static func write(method: String, encodedParams: UnsafeBufferPointer<UInt8>, members: [UInt8], into out: inout JSONBuffer) -> Range<Int> {
+    static func write(method: StaticString, encodedParams: UnsafeBufferPointer<UInt8>, members: [UInt8], into out: inout JSONBuffer) -> Range<Int> {
         precondition(out.isEmpty, "navd: a cause is written at the start of its buffer")
-        out.append(#"{"method":"#)
-        JSONWriter.writeString(method, into: &out)
+        out.append(#"{"method":""#)
+        out.append(method)
+        out.append(UInt8(ascii: "\""))
         let paramsStart = out.count
         out.append(#","params":"#)
         out.append(encodedParams)
@@ -80,7 +83,7 @@ public struct HistoryCause: Sendable, Hashable {
 
     /// A cause whose params are `params` written once (navd's own causes, tests).
     public init(
-        method: String, params: JSONValue = .object([:]), client: String? = nil, clientID: String? = nil,
+        method: StaticString, params: JSONValue = .object([:]), client: String? = nil, clientID: String? = nil,
         event: String? = nil, by: String? = nil, steps: JSONValue? = nil
     ) {
         self.init(

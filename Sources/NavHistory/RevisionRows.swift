@@ -19,6 +19,11 @@ public struct RevisionRows {
         public let events: UnsafeRawBufferPointer
         /// `NavigationTree.encodedJSON`'s bytes.
         public let tree: UnsafeRawBufferPointer
+        /// How many bytes at its start and at its end `tree` is known to share with the tree
+        /// of the revision before it: what the text's splice left as it was
+        /// (`TreeText.sharedWithPrevious`), so that a delta between the two need not compare
+        /// them; (0, 0) when nothing is known.
+        public let treeShares: (prefix: Int, suffix: Int)
     }
 
     /// The history's records, its index, where the oldest entry's slot is in it, and the
@@ -27,8 +32,9 @@ public struct RevisionRows {
     private let slots: [HistorySlot]
     private let head: Int
     private let first: Int
-    /// The newest row's tree.
+    /// The newest row's tree, and what it is known to share with the tree before it.
     private let newestTree: [UInt8]
+    private let newestShares: (prefix: Int, suffix: Int)
     /// The older rows' trees one after another, newest first, and where each ends.
     private let olderTrees: [UInt8]
     private let olderEnds: [Int]
@@ -37,8 +43,8 @@ public struct RevisionRows {
     public let count: Int
 
     init(
-        ring: RecordRing, slots: [HistorySlot], head: Int, rows: Range<Int>, newestTree: [UInt8], olderTrees: [UInt8],
-        olderEnds: [Int]
+        ring: RecordRing, slots: [HistorySlot], head: Int, rows: Range<Int>, newestTree: [UInt8],
+        newestShares: (prefix: Int, suffix: Int), olderTrees: [UInt8], olderEnds: [Int]
     ) {
         precondition(rows.isEmpty || olderEnds.count == rows.count - 1, "navd: a commit's older rows each have their tree")
         self.ring = ring
@@ -47,6 +53,7 @@ public struct RevisionRows {
         first = rows.lowerBound
         count = rows.count
         self.newestTree = newestTree
+        self.newestShares = newestShares
         self.olderTrees = olderTrees
         self.olderEnds = olderEnds
     }
@@ -74,9 +81,11 @@ public struct RevisionRows {
         }
         let trees: [UInt8]
         let range: Range<Int>
+        var shares = (prefix: 0, suffix: 0)
         if index == count - 1 {
             trees = newestTree
             range = 0..<newestTree.count
+            shares = newestShares
         } else {
             // The walk wrote the older trees newest first.
             let written = count - 2 - index
@@ -89,7 +98,7 @@ public struct RevisionRows {
                 try body(Row(
                     revision: revision, at: at, cause: UnsafeRawBufferPointer(rebasing: record[..<causeEnd]),
                     events: UnsafeRawBufferPointer(rebasing: record[causeEnd...]),
-                    tree: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(trees)[range])))
+                    tree: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(trees)[range]), treeShares: shares))
             }
         }
     }

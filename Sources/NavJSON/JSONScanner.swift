@@ -75,11 +75,20 @@ public struct JSONScanner {
     /// `anyValue(depth:)` reads the others.
     @inlinable
     public mutating func value(depth: Int) throws(JSONParser.Error) -> JSONValue {
-        skipWhitespace()
-        if position < bytes.count, bytes[position] &- UInt8(ascii: "1") < 9, let value = shortPositiveInteger() {
-            return .int(value)
-        }
+        if let value = positiveInteger() { return .int(value) }
         return try anyValue(depth: depth)
+    }
+
+    /// The integer next (after any whitespace) when it is positive, has at most 18 digits and
+    /// neither a fraction nor an exponent, the scanner after it: `value(depth:)`'s inlined
+    /// case, for a reader that tries it where the value is most often such an integer (a
+    /// request's id) before it calls `value(depth:)`. nil, the scanner before the value,
+    /// otherwise.
+    @inlinable @inline(__always)
+    public mutating func positiveInteger() -> Int? {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] &- UInt8(ascii: "1") < 9 else { return nil }
+        return shortPositiveInteger()
     }
 
     /// `value(depth:)` past its inlined case, whitespace skipped.

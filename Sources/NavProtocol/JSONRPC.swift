@@ -111,7 +111,12 @@ public enum JSONRPC {
                     params = .other(try member.value(depth: depth + 1).typeName)
                 }
             } else if key.equals("id") {
-                id = try member.value(depth: depth + 1)
+                // Most ids are small integers, read here without a call.
+                if let number = member.positiveInteger() {
+                    id = .int(number)
+                } else {
+                    id = try member.value(depth: depth + 1)
+                }
             } else if key.equals("result") {
                 result = try member.value(depth: depth + 1)
             } else if key.equals("error") {

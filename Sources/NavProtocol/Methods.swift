@@ -159,8 +159,9 @@ public enum RPCMethod: String, CaseIterable, Sendable {
         self = method
     }
 
-    /// The wire name as a constant, `rawValue` without a `String`.
-    var name: StaticString {
+    /// The wire name as a constant, `rawValue` without a `String`: printable ASCII that JSON
+    /// writes as it is (a revision's cause copies it between quotes).
+    public var name: StaticString {
         switch self {
         case .navState: return "nav.state"
         case .navSubscribe: return "nav.subscribe"
@@ -223,4 +224,12 @@ public enum DaemonCause: String, CaseIterable, Sendable {
     /// A stored state whose definition changed, as far as it still fits (its `params.problems`
     /// say what did not).
     case migrate = "daemon.migrate"
+
+    /// The name as a constant, as `RPCMethod.name`.
+    public var name: StaticString {
+        switch self {
+        case .start: return "daemon.start"
+        case .migrate: return "daemon.migrate"
+        }
+    }
 }

@@ -67,7 +67,7 @@ public enum RPCCall: Sendable, Hashable {
 
 extension RPCMethod {
     /// The method that performs `operation`.
-    public init(_ operation: NavOperation) {
+    public init(_ operation: borrowing NavOperation) {
         switch operation {
         case .route: self = .navRoute
         case .close: self = .navClose

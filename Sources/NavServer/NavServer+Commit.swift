@@ -26,14 +26,16 @@ extension NavServer {
         event: (name: String, by: String, steps: [UInt8])? = nil, in read: inout ReadBatch
     ) -> CallResult {
         read.committed = true
-        let connection = read.connection
         // The cause and the events are written once, into the revision's history record: the
-        // response, every notification and the store copy them from there.
-        let members = event.map { connection.causeMembers + HistoryCause.eventMembers(event: $0.name, by: $0.by, steps: $0.steps) }
-        remember(result, method: method.rawValue, params: params, members: members ?? connection.causeMembers)
+        // response, every notification and the store copy them from there. `read.connection`
+        // is read where it is used: a local taken first was retained and released for every
+        // revision.
+        let members = event.map { read.connection.causeMembers + HistoryCause.eventMembers(event: $0.name, by: $0.by, steps: $0.steps) }
+        remember(result, method: method.name, params: params, members: members ?? read.connection.causeMembers)
         guard !subscribers.isEmpty else { return .operation(result, committed: true) }
         let session = sessionChanged ? engine.session.encodedJSON : nil
-        history.withNewestRecord { broadcast($0, session: session, deferring: connection.id, into: &read.outbox) }
+        let requester = read.connection.id
+        history.withNewestRecord { broadcast($0, session: session, deferring: requester, into: &read.outbox) }
         return .operation(result, committed: true)
     }
 

@@ -38,7 +38,8 @@ extension NavServer {
     /// notification): a queued `event.emit` is answered with it later. `params`, a mutation's
     /// params as received, are the cause of the revision it makes.
     func run(_ call: RPCCall, id: JSONValue?, params: UnsafeBufferPointer<UInt8>, in read: inout ReadBatch) throws(RPCFailure) -> CallResult {
-        let connection = read.connection
+        // `read.connection` is read by the cases that need it: a local taken here was retained
+        // and released for every call, mutations included.
         switch call {
         case .operation(let operation):
             guard !shuttingDown else { throw Self.shuttingDownError }
@@ -46,10 +47,10 @@ extension NavServer {
         case .state:
             return .state
         case .subscribe(let tree, let events):
-            subscribe(connection, tree: tree, events: events)
+            subscribe(read.connection, tree: tree, events: events)
             return .state
         case .unsubscribe:
-            unsubscribe(connection)
+            unsubscribe(read.connection)
             return .value([:])
         case .url(let screen):
             let url = try RPCFailure.engine { () throws(NavError) in try engine.canonicalURL(for: screen) }
@@ -61,8 +62,8 @@ extension NavServer {
         case .daemonInfo:
             return .value(info)
         case .daemonHello(let name):
-            try hello(connection, name: name)
-            return .value(["client": .string(connection.id.description)])
+            try hello(read.connection, name: name)
+            return .value(["client": .string(read.connection.id.description)])
         case .rpcDiscover:
             return .value(configuration.openRPC)
         case .history(let since, let limit, let tree):
@@ -81,7 +82,7 @@ extension NavServer {
         case .emit(let name, let payload, let expectRevision):
             return try emit(name, payload: payload, expectRevision: expectRevision, id: id, params: params, in: &read)
         case .listen(let events):
-            return .value(try listen(connection, to: events))
+            return .value(try listen(read.connection, to: events))
         }
     }
 

@@ -13,7 +13,7 @@ extension NavServer {
     /// the last one), the navigator's value shared until the navigator edits it
     /// (copy-on-write). The answer and `nav.changed` copy the events from the history's
     /// newest record (`withNewestEvents(of:_:)`, `broadcast`).
-    func remember(_ result: OperationResult, method: String, params: UnsafeBufferPointer<UInt8>, members: [UInt8]) {
+    func remember(_ result: OperationResult, method: StaticString, params: UnsafeBufferPointer<UInt8>, members: [UInt8]) {
         precondition(result.revision == engine.revision, "navd: only the navigator's newest revision is remembered")
         // `keptTrees`, `recordBuffer` and `history` are each changed in a local (as in
         // `updateHistory`): no access to them contains a call, so none is checked at run time.

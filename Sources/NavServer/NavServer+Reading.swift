@@ -18,13 +18,13 @@ extension NavServer {
 
     func read(_ bytes: UnsafeRawBufferPointer, from id: ClientID, into outbox: consuming Outbox) -> Outbox {
         guard let connection = connection(for: id), !connection.closing else { return outbox }
-        var read = ReadBatch(connection: connection, responses: takeSpareResponses(), outbox: outbox)
         // The decoder is moved into a local for the read (and back after): a frame is handled
         // as the decoder finds it, in place in its buffer, without an access to the connection
-        // held open meanwhile.
+        // held open meanwhile. The connection is then moved into the read, not retained for it.
         var decoder = connection.takeDecoder()
+        var read = ReadBatch(connection: consume connection, responses: takeSpareResponses(), outbox: outbox)
         decoder.feed(bytes) { handle($0, in: &read) }
-        connection.restoreDecoder(&decoder)
+        read.connection.restoreDecoder(&decoder)
         return finish(read)
     }
 
@@ -72,13 +72,15 @@ extension NavServer {
     }
 
     func handle(_ frame: Frame, in read: inout ReadBatch) {
-        let connection = read.connection
-        guard !connection.closing else { return }
+        // `read.connection` read where it is used: a local taken first was retained and
+        // released for every line.
+        guard !read.connection.closing else { return }
         switch frame {
         case .line(let line):
             handleLine(line, in: &read)
             performEventActions(of: &read)
         case .oversized:
+            let connection = read.connection
             connection.oversizedLines += 1
             RPCEncoder.failure(id: .null, error: .messageTooLarge(limit: configuration.maxLineBytes), into: &read.responses)
             if connection.oversizedLines >= configuration.maxOversizedLines {

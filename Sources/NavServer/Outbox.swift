@@ -26,7 +26,10 @@ public protocol ServerOutputHandler: AnyObject {
 /// response goes out from the read's buffer without a `Payload`, a copy or an array element.
 struct Outbox {
     private(set) var outputs: [ServerOutput] = []
-    private let handler: (any ServerOutputHandler)?
+    /// Not retained: an outbox with a handler is made only by `NavServer.receive(_:from:handler:)`
+    /// and `drained(_:handler:)`, as a local of the call, whose caller holds the handler for
+    /// the call. Held strongly, it was retained for the outbox and again for every send.
+    private unowned(unsafe) let handler: (any ServerOutputHandler)?
 
     init(handler: (any ServerOutputHandler)? = nil) {
         self.handler = handler

@@ -20,6 +20,11 @@ final class SQLiteStatement {
         guard status == SQLITE_OK else { throw connection.error(status, doing: "binding") }
     }
 
+    func bindNull(at index: Int32) throws(StoreError) {
+        let status = sqlite3_bind_null(statement, index)
+        guard status == SQLITE_OK else { throw connection.error(status, doing: "binding") }
+    }
+
     /// UTF-8 bytes (JSON) as text; SQLite copies them.
     func bind(_ bytes: [UInt8], at index: Int32) throws(StoreError) {
         let length = try Self.length(bytes.count, connection)
@@ -32,7 +37,8 @@ final class SQLiteStatement {
     }
 
     /// UTF-8 bytes (JSON) as text that SQLite reads where they are, without a copy: they must
-    /// stay valid and unchanged until the statement has run and `clearBindings()` forgot them.
+    /// stay valid and unchanged until the statement has run, and it must not run again before
+    /// they are bound again or `clearBindings()` forgot them.
     func bind(borrowedText bytes: UnsafeRawBufferPointer, at index: Int32) throws(StoreError) {
         let text = bytes.isEmpty ? Self.empty : bytes.baseAddress!
         let length = try Self.length(bytes.count, connection)

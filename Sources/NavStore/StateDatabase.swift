@@ -190,7 +190,7 @@ public final class StateDatabase {
         begin = try connection.prepare("BEGIN IMMEDIATE")
         end = try connection.prepare("COMMIT")
         rollback = try connection.prepare("ROLLBACK")
-        insertRevision = try connection.prepare(StoreSchema.insertRevision)
+        insertRevision = try connection.prepare(StoreSchema.insertRevision(slots: slots))
         setMeta = try connection.prepare(StoreSchema.setMeta)
         storedInstance = try Self.meta(StoreSchema.instance, in: connection).map { String(decoding: $0, as: UTF8.self) }
         storedSession = try Self.meta(StoreSchema.session, in: connection)
@@ -308,7 +308,7 @@ public final class StateDatabase {
                 for index in 0..<rows.count {
                     try rows.withRow(index) { (row) throws(StoreError) in
                         // Each row's tree against the one before (`written`).
-                        let tree = written.write(revision: row.revision, tree: row.tree)
+                        let tree = written.write(revision: row.revision, tree: row.tree, knowing: row.treeShares)
                         try insert(row, tree: tree, ids: index == rows.count - 1 ? ids : nil)
                     }
                 }
@@ -352,11 +352,12 @@ public final class StateDatabase {
     /// Inserts `row`, its tree stored as `tree` says, with the state's id counters when it is
     /// the newest of the commit. Its text and blob columns are bound where the row's bytes lie,
     /// and SQLite reads them in place (a copying bind makes SQLite allocate and copy each column).
+    /// Every parameter is bound for each row, NULL where the row has no value (`prefix` and
+    /// `suffix` of a keyframe, the id counters of any row but the newest), so the bindings are
+    /// not cleared after it (`sqlite3_clear_bindings`: about 225 instructions): the pointers
+    /// into a row's bytes that the statement keeps once it has run are never read again, since
+    /// this is the only place it is run, and it binds them all again first.
     private func insert(_ row: RevisionRows.Row, tree: TreeChain.Stored, ids: SequentialIDs?) throws(StoreError) {
-        // Whatever happens, the statement keeps no pointer into the row past this call.
-        defer { insertRevision.clearBindings() }
-        // A parameter left unbound is NULL (cleared after each row): `prefix` and `suffix` of
-        // a keyframe, the id counters of any row but the newest.
         try insertRevision.bind(row.revision, at: 1)
         try insertRevision.bind(row.at, at: 2)
         try insertRevision.bind(borrowedText: row.cause, at: 3)
@@ -364,6 +365,8 @@ public final class StateDatabase {
         switch tree {
         case .whole:
             try insertRevision.bind(borrowedBlob: row.tree, at: 5)
+            try insertRevision.bindNull(at: 6)
+            try insertRevision.bindNull(at: 7)
         case .delta(let prefix, let suffix):
             try insertRevision.bind(borrowedBlob: UnsafeRawBufferPointer(rebasing: row.tree[prefix..<(row.tree.count - suffix)]), at: 5)
             try insertRevision.bind(prefix, at: 6)
@@ -372,8 +375,10 @@ public final class StateDatabase {
         if let ids {
             try insertRevision.bind(ids.nextFlow, at: 8)
             try insertRevision.bind(ids.nextScreen, at: 9)
+        } else {
+            try insertRevision.bindNull(at: 8)
+            try insertRevision.bindNull(at: 9)
         }
-        try insertRevision.bind(row.revision % slots, at: 10)
         try insertRevision.run()
     }
 

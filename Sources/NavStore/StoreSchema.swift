@@ -86,11 +86,14 @@ enum StoreSchema {
         """
     }
 
-    /// Writes revision ?1's row into slot ?10, replacing the revision `slots` before it.
-    static let insertRevision = """
-        INSERT OR REPLACE INTO revisions (slot, revision, at, cause, events, tree, prefix, suffix, nextFlow, nextScreen)
-            VALUES (?10, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+    /// Writes revision ?1's row into its slot, replacing the revision `slots` before it: the
+    /// slot is worked out by SQLite, not bound (a parameter bound is about 100 instructions).
+    static func insertRevision(slots: Int) -> String {
         """
+        INSERT OR REPLACE INTO revisions (slot, revision, at, cause, events, tree, prefix, suffix, nextFlow, nextScreen)
+            VALUES (?1 % \(slots), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+        """
+    }
     static let loadRevisions = """
         SELECT revision, at, cause, events, tree, prefix, suffix, nextFlow, nextScreen FROM revisions ORDER BY revision
         """

@@ -30,11 +30,23 @@ struct TreeChain {
     let interval: Int
     /// Rows from one keyframe to the next at least, unless `interval` is smaller.
     let minimumRun: Int
-    /// The newest row's revision and tree's length, and whether `newestTree` holds that
-    /// tree's bytes (it does once written, or given after a read: `readNewest`).
-    private var newest: (revision: Int, count: Int, bytesKept: Bool)?
-    /// The newest tree's bytes, copied when a row is written: the tree a row is written from
-    /// is borrowed for the call (`RevisionRows`). The buffer is kept, its capacity with it.
+    /// What `newestTree` holds of the newest row's tree.
+    private enum NewestBytes {
+        /// Nothing: the rows were read and it was not given back yet (`readNewest`).
+        case none
+        /// Its bytes as read from the file (`readNewest`).
+        case read
+        /// Its bytes as this navd wrote them: what a splice of the next tree's text knows it
+        /// shares with them (`write`'s `known`) is of these bytes. The file's may have been
+        /// written another way (by an older navd).
+        case written
+    }
+
+    /// The newest row's revision and tree's length, and what `newestTree` holds of its bytes.
+    private var newest: (revision: Int, count: Int, bytes: NewestBytes)?
+    /// The newest tree's bytes, copied when a row is written (a delta's middle only, in place
+    /// of the bytes it replaces): the tree a row is written from is borrowed for the call
+    /// (`RevisionRows`). The buffer is kept, its capacity with it.
     private var newestTree: [UInt8] = []
     private var keyframe: Int?
     /// The newest keyframe's bytes, and the bytes of the deltas after it.
@@ -47,22 +59,32 @@ struct TreeChain {
         self.minimumRun = min(max(1, minimumRun), interval)
     }
 
-    /// How the row after the newest stores `tree` as the tree of `revision`.
-    mutating func write(revision: Int, tree: UnsafeRawBufferPointer) -> Stored {
+    /// How the row after the newest stores `tree` as the tree of `revision`. `known`: bytes it
+    /// is known to share at its start and end with the tree of the revision before, as this
+    /// navd writes it (`RevisionRows.Row.treeShares`), not compared again.
+    mutating func write(revision: Int, tree: UnsafeRawBufferPointer, knowing known: (prefix: Int, suffix: Int) = (0, 0)) -> Stored {
         var row = Stored.whole
-        if let newest, newest.bytesKept, Self.follows(newest.revision, revision), let keyframe,
+        if let newest, newest.bytes != .none, Self.follows(newest.revision, revision), let keyframe,
             case (let since, false) = revision.subtractingReportingOverflow(keyframe), since < interval
         {
-            let (prefix, suffix) = newestTree.withUnsafeBytes { TreeDelta.sharedEnds(of: $0, and: tree) }
+            let known = newest.bytes == .written ? known : (prefix: 0, suffix: 0)
+            let (prefix, suffix) = newestTree.withUnsafeBytes { TreeDelta.sharedEnds(of: $0, and: tree, knowing: known) }
             let bytes = deltaBytes + TreeDelta.storedBytes(middle: tree.count - prefix - suffix)
             if since < minimumRun || bytes <= keyframeBytes {
                 row = .delta(prefix: prefix, suffix: suffix)
                 deltaBytes = bytes
             }
         }
-        if row == .whole { startRun(at: revision, bytes: tree.count) }
-        keep(tree)
-        newest = (revision, tree.count, true)
+        switch row {
+        case .whole:
+            startRun(at: revision, bytes: tree.count)
+            keep(tree)
+        case .delta(let prefix, let suffix):
+            // Only what lies between the shared ends is copied.
+            newestTree.replaceSubrange(
+                prefix..<(newestTree.count - suffix), with: UnsafeRawBufferPointer(rebasing: tree[prefix..<(tree.count - suffix)]))
+        }
+        newest = (revision, tree.count, .written)
         return row
     }
 
@@ -80,11 +102,11 @@ struct TreeChain {
         switch row {
         case .full(let tree):
             startRun(at: revision, bytes: tree.count)
-            newest = (revision, tree.count, false)
+            newest = (revision, tree.count, .none)
         case .delta(let delta):
             guard let newest, Self.follows(newest.revision, revision), let count = delta.length(after: newest.count) else { return false }
             deltaBytes += delta.storedBytes
-            self.newest = (revision, count, false)
+            self.newest = (revision, count, .none)
         }
         return true
     }
@@ -113,6 +135,6 @@ struct TreeChain {
     mutating func readNewest(_ tree: [UInt8]) {
         precondition(newest?.count == tree.count, "navd: the newest stored tree was rebuilt at another length")
         tree.withUnsafeBytes { keep($0) }
-        newest!.bytesKept = true
+        newest!.bytes = .read
     }
 }

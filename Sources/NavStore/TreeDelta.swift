@@ -19,12 +19,22 @@ struct TreeDelta: Hashable {
     }
 
     /// How many bytes `previous` and `tree` share at their start and at their end (what a
-    /// delta between them takes from `previous`); the two never overlap, in either text.
-    static func sharedEnds(of previous: UnsafeRawBufferPointer, and tree: UnsafeRawBufferPointer) -> (prefix: Int, suffix: Int) {
+    /// delta between them takes from `previous`); the two never overlap, in either text. The
+    /// shared start is taken whole, then the shared end of what is left. `known`: bytes the
+    /// two are known to share at their start and at their end (what a splice of the tree's
+    /// text left as it was: `RevisionRows.Row.treeShares`), which are not compared; the ends
+    /// found are the same either way.
+    static func sharedEnds(
+        of previous: UnsafeRawBufferPointer, and tree: UnsafeRawBufferPointer, knowing known: (prefix: Int, suffix: Int) = (0, 0)
+    ) -> (prefix: Int, suffix: Int) {
         let shortest = min(previous.count, tree.count)
         guard shortest > 0, let old = previous.baseAddress, let new = tree.baseAddress else { return (0, 0) }
-        let prefix = sharedPrefix(old, new, count: shortest)
-        return (prefix, sharedSuffix(ending: old + previous.count, new + tree.count, count: shortest - prefix))
+        let start = min(known.prefix, shortest)
+        let prefix = start + sharedPrefix(old + start, new + start, count: shortest - start)
+        let left = shortest - prefix
+        guard known.suffix < left else { return (prefix, left) }
+        let end = known.suffix
+        return (prefix, end + sharedSuffix(ending: old + previous.count - end, new + tree.count - end, count: left - end))
     }
 
     /// What a delta of a `middle` of `count` bytes takes in its row: the middle, and its two

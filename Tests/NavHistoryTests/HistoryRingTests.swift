@@ -23,7 +23,8 @@ import NavTestSupport
     /// A cause of about `size` bytes (its params padded).
     func cause(_ revision: Int, size: Int) -> HistoryCause {
         HistoryCause(
-            method: "m\(revision)", encodedParams: Array(#"{"pad":""#.utf8) + Array(repeating: UInt8(ascii: "p"), count: size) + Array(#""}"#.utf8),
+            method: "m", encodedParams: Array(#"{"revision":\#(revision),"pad":""#.utf8) + Array(repeating: UInt8(ascii: "p"), count: size)
+                + Array(#""}"#.utf8),
             client: "c", clientID: "c1")
     }
 

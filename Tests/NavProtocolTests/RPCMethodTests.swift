@@ -30,6 +30,18 @@ import NavProtocol
         #expect(operations.map { RPCCall.operation($0).method } == RPCMethod.allCases.filter(\.isOperation))
     }
 
+    /// A revision's cause copies a method's constant name between quotes as it is: each is the
+    /// wire name, printable ASCII that JSON needs no escape for.
+    @Test func constantNamesAreTheWireNamesAsJSONWritesThem() {
+        func plain(_ name: StaticString) -> String? {
+            let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return nil }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        for method in RPCMethod.allCases { #expect(plain(method.name) == method.rawValue) }
+        for cause in DaemonCause.allCases { #expect(plain(cause.name) == cause.rawValue) }
+    }
+
     @Test func lookup() throws {
         for method in RPCMethod.allCases { #expect(RPCMethod(name: method.rawValue) == method) }
         #expect(RPCMethod(name: "nav.nope") == nil && RPCMethod(name: "nav.rout") == nil && RPCMethod(name: "nav.route ") == nil)

@@ -48,6 +48,43 @@ import Testing
         #expect(restored.tree == recorder.navigator.tree && restored.revision == 4 && restored.instance == "0000abcd")
     }
 
+    /// A row's parameters are bound afresh for each row, not cleared after it: a column a row
+    /// has no value for is NULL, whatever the row before it held there. Commits of one row
+    /// and of two alternate (only the newest row of a commit holds the id counters), and
+    /// keyframes follow deltas (a keyframe has no `prefix` or `suffix`).
+    @Test func aColumnARowHasNoValueForIsNullWhateverTheRowBeforeHeld() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var recorder = Recorder()
+        // A history of 3: a keyframe every 3 revisions (1, 4, 7, 10), and 6 slots.
+        let database = try StateDatabase(path: directory.database, app: "sample", historyLimit: 3)
+        try database.commit([recorder.entries[0]], state: recorder.navigator)
+        for user in 1...6 {
+            try recorder.route(userId: user)
+            if user.isMultiple(of: 3) {
+                try database.commit([recorder.entries.last!], state: recorder.navigator)
+            } else {
+                try recorder.route(userId: user + 100)
+                try database.commit(Array(recorder.entries.suffix(2)), state: recorder.navigator)
+            }
+        }
+        database.close()
+        // Revisions 6 to 11: commits ended at 3, 5, 6, 8, 10 and 11; keyframes are 7 and 10.
+        let connection = try SQLiteConnection(path: directory.database)
+        defer { connection.close() }
+        func revisions(where condition: String) throws -> String? {
+            let statement = try connection.prepare(
+                "SELECT group_concat(revision) FROM (SELECT revision FROM revisions WHERE \(condition) ORDER BY revision)")
+            defer { statement.reset() }
+            return try statement.step() ? statement.string(0) : nil
+        }
+        #expect(try connection.integer("SELECT min(revision) FROM revisions") == 6)
+        #expect(try revisions(where: "nextFlow IS NOT NULL AND nextScreen IS NOT NULL") == "6,8,10,11")
+        #expect(try revisions(where: "nextFlow IS NULL AND nextScreen IS NULL") == "7,9")
+        #expect(try revisions(where: "prefix IS NULL AND suffix IS NULL") == "7,10")
+        #expect(try revisions(where: "prefix IS NOT NULL AND suffix IS NOT NULL") == "6,8,9,11")
+    }
+
     @Test func revisionsBeyondTheLimitReplaceTheOldestInARing() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

@@ -44,6 +44,36 @@ import Testing
         }
     }
 
+    /// What a splice of the tree's text knows the two trees share (`knowing`) is not compared
+    /// again, and the ends found are those found by comparing every byte: the rows stay the
+    /// same bytes.
+    @Test func knownSharedEndsFindTheSameEnds() {
+        var random = SplitMix64(seed: testSeed("TreeDeltaTests.knownSharedEndsFindTheSameEnds"))
+        for _ in 0..<2_000 {
+            let length = Int.random(in: 0...(Bool.random(using: &random) ? 80 : 2_000), using: &random)
+            let previous = (0..<length).map { _ in UInt8.random(in: 97...98, using: &random) }
+            var tree = previous
+            if Bool.random(using: &random) || tree.isEmpty {
+                let at = Int.random(in: 0...tree.count, using: &random)
+                tree.replaceSubrange(
+                    at..<min(tree.count, at + Int.random(in: 0...6, using: &random)),
+                    with: (0..<Int.random(in: 0...6, using: &random)).map { _ in UInt8.random(in: 97...98, using: &random) })
+            }
+            let ends = previous.withUnsafeBytes { old in tree.withUnsafeBytes { TreeDelta.sharedEnds(of: old, and: $0) } }
+            // Any lengths the two share, at most the whole of the shorter (a splice that wrote
+            // nothing knows its whole text is shared at its start).
+            let shortest = min(previous.count, tree.count)
+            let sharedPrefix = zip(previous, tree).prefix { $0 == $1 }.count
+            let sharedSuffix = zip(previous.reversed(), tree.reversed()).prefix { $0 == $1 }.count
+            let knownPrefix = Int.random(in: 0...sharedPrefix, using: &random)
+            let knownSuffix = Int.random(in: 0...min(sharedSuffix, shortest - knownPrefix), using: &random)
+            let found = previous.withUnsafeBytes { old in
+                tree.withUnsafeBytes { TreeDelta.sharedEnds(of: old, and: $0, knowing: (knownPrefix, knownSuffix)) }
+            }
+            #expect(found == ends, "knowing \(knownPrefix) and \(knownSuffix) of \(previous.count) and \(tree.count) bytes")
+        }
+    }
+
     @Test func aDeltaLongerThanTheTreeBeforeItIsRefused() {
         let delta = TreeDelta(prefix: 3, suffix: 2, middle: Array("x".utf8))
         #expect(delta.applied(to: Array("abcde".utf8)) == Array("abcxde".utf8))

@@ -57,12 +57,16 @@ public struct TreeUndo: Sendable {
     /// A revision that left the tree as it was (one that changed only the session).
     public static let unchanged = TreeUndo(.edits([]))
 
-    /// The revision's edits, in the order it made them; `nil` when it replaced the whole tree.
-    var edits: Edits? {
+    /// Calls `body` with the revision's edits, in the order it made them, where they lie; `nil`
+    /// when it replaced the whole tree. Lent, not copied out: each edit copied (and destroyed)
+    /// goes through its value witness, retaining and releasing the node a removal holds.
+    func withEdits<R>(_ body: (UnsafeBufferPointer<TreeEdit>) -> R) -> R? {
         switch storage {
-        case .addedScreen(let id): return Edits(storage: .one(.addedScreen(id)))
-        case .selected(let flow, let previous): return Edits(storage: .one(.selected(flow, previous: previous)))
-        case .edits(let edits): return Edits(storage: .many(edits))
+        case .addedScreen(let id):
+            return withUnsafePointer(to: TreeEdit.addedScreen(id)) { body(UnsafeBufferPointer(start: $0, count: 1)) }
+        case .selected(let flow, let previous):
+            return withUnsafePointer(to: TreeEdit.selected(flow, previous: previous)) { body(UnsafeBufferPointer(start: $0, count: 1)) }
+        case .edits(let edits): return edits.withUnsafeBufferPointer(body)
         case .replaced: return nil
         }
     }
@@ -90,35 +94,6 @@ public struct TreeUndo: Sendable {
             if !edits.isEmpty { tree.undo(edits) }
         case .replaced(let before):
             tree = before
-        }
-    }
-
-    /// A revision's edits in order, one held in place or several in an array.
-    struct Edits: RandomAccessCollection {
-        fileprivate enum Storage {
-            case one(TreeEdit)
-            case many([TreeEdit])
-        }
-
-        fileprivate let storage: Storage
-
-        var startIndex: Int { 0 }
-
-        var endIndex: Int {
-            switch storage {
-            case .one: return 1
-            case .many(let edits): return edits.count
-            }
-        }
-
-        subscript(index: Int) -> TreeEdit {
-            switch storage {
-            case .one(let edit):
-                precondition(index == 0, "navd: an undo's edit out of range")
-                return edit
-            case .many(let edits):
-                return edits[index]
-            }
         }
     }
 }
